@@ -1,0 +1,799 @@
+"""The uniform game protocol: moves, states, games, options, notation and JSON.
+
+Every game of cardrules (and any game a user writes) is three kinds of frozen
+values: an options value, a state value and move values. This module holds
+their shared base classes, so that a game module states only its rules:
+
+* :class:`Move`: a small frozen record with a keyword (``NAME``) and typed
+  fields. ``str(move)`` prints ``"discard 7h"``; :meth:`Game.parse_move` reads
+  it back. Supported field types: ``Card``, ``tuple[Card, ...]``, ``int``,
+  ``bool``, ``str``, enums, and ``X | None``.
+* :class:`GameState`: a frozen state. A game implements ``_generate_moves``,
+  ``_next``, ``view``, ``resample``, ``all_cards`` and ``_check``; the base
+  gives ``legal_moves`` (memoised), ``check_move``/``is_legal``/``apply``,
+  ``to_json`` and validation.
+* :class:`Game`: options plus the factory methods ``new_game``, ``replay``,
+  ``state_from_json`` and ``parse_move``.
+
+Example:
+    >>> from cardrules import games
+    >>> game = games.create("thirty_one", players=3)
+    >>> state = game.new_game(seed=5)
+    >>> move = state.legal_moves()[0]
+    >>> game.parse_move(state, str(move)) == move
+    True
+    >>> game.state_from_json(state.to_json()) == state
+    True
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import random
+import sys
+import types
+import typing
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar, Generic, Self, TypeVar
+
+import attrs
+
+from cardrules.cards import Card, format_cards, parse_card, parse_cards
+from cardrules.decks import Deck, new_seed
+from cardrules.errors import (
+    CardRulesError,
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidMoveError,
+    InvalidStateError,
+    OptionError,
+)
+
+__all__ = [
+    "Game",
+    "GameState",
+    "Move",
+    "OptionInfo",
+    "build_options",
+    "from_data",
+    "option",
+    "option_info",
+    "parse_option_value",
+    "to_data",
+]
+
+OptionsT = TypeVar("OptionsT")
+S = TypeVar("S", bound="GameState[Any]")
+
+# --------------------------------------------------------------------------- types
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    hints = _HINTS.get(cls)
+    if hints is None:
+        module = sys.modules.get(cls.__module__)
+        hints = typing.get_type_hints(cls, vars(module) if module else None)
+        _HINTS[cls] = hints
+    return hints
+
+
+def _init_fields(cls: type) -> list[attrs.Attribute[Any]]:
+    return [f for f in attrs.fields(cls) if f.init]
+
+
+def _union_args(tp: Any) -> tuple[Any, ...] | None:
+    if isinstance(tp, types.UnionType) or typing.get_origin(tp) is typing.Union:
+        return typing.get_args(tp)
+    return None
+
+
+# --------------------------------------------------------------------------- moves
+
+
+class Move:
+    """Base class of every move: a frozen attrs record with a keyword.
+
+    Subclasses are ``@attrs.frozen`` classes that set ``NAME`` (one word, the
+    first token of the move's notation). The notation is the keyword followed
+    by each field in order; a tuple of cards is written comma-separated.
+
+    Example:
+        >>> import attrs
+        >>> from cardrules import Card, parse_card
+        >>> @attrs.frozen
+        ... class Discard(Move):
+        ...     NAME = "discard"
+        ...     card: Card
+        >>> str(Discard(parse_card("7H")))
+        'discard 7h'
+    """
+
+    __slots__ = ()
+    NAME: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        parts = [self.NAME]
+        hints = _hints(type(self))
+        for field in _init_fields(type(self)):
+            parts.append(_format_token(hints[field.name], getattr(self, field.name)))
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self}>"
+
+
+def _format_token(tp: Any, value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, enum.Enum):
+        return value.name.lower()
+    if isinstance(value, tuple):
+        return ",".join(_format_token(Any, v) for v in value) if value else "-"
+    return str(value)
+
+
+def _parse_token(tp: Any, token: str, what: str) -> Any:
+    union = _union_args(tp)
+    if union is not None:
+        if token == "-" and type(None) in union:
+            return None
+        errors = []
+        for arg in union:
+            if arg is type(None):
+                continue
+            try:
+                return _parse_token(arg, token, what)
+            except InvalidMoveError as exc:
+                errors.append(str(exc))
+        raise InvalidMoveError("; ".join(errors) or f"cannot read {what} from {token!r}")
+    if tp is Card:
+        try:
+            return parse_card(token)
+        except InvalidCardError as exc:
+            raise InvalidMoveError(f"{what}: {exc}") from None
+    origin = typing.get_origin(tp)
+    if origin is tuple:
+        if token == "-":
+            return ()
+        args = typing.get_args(tp)
+        if args and args[0] is Card:
+            try:
+                return parse_cards(token)
+            except InvalidCardError as exc:
+                raise InvalidMoveError(f"{what}: {exc}") from None
+        return tuple(_parse_token(args[0], t, what) for t in token.split(","))
+    if tp is bool:
+        low = token.lower()
+        if low in ("yes", "true", "1"):
+            return True
+        if low in ("no", "false", "0"):
+            return False
+        raise InvalidMoveError(f"{what} must be yes or no, got {token!r}")
+    if tp is int:
+        try:
+            return int(token)
+        except ValueError:
+            raise InvalidMoveError(f"{what} must be a whole number, got {token!r}") from None
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        try:
+            return tp[token.upper()]
+        except KeyError:
+            names = ", ".join(m.name.lower() for m in tp)
+            raise InvalidMoveError(f"{what} must be one of {names}, got {token!r}") from None
+    if tp is str:
+        return token
+    raise InvalidMoveError(f"{what}: cannot read a value of type {tp!r}")  # pragma: no cover
+
+
+def parse_move_text(move_types: Sequence[type[Move]], text: str) -> Move:
+    """Read a move in the notation of the given move classes.
+
+    Raises:
+        InvalidMoveError: the text names no move, or its arguments are malformed.
+
+    Example:
+        >>> from cardrules.games.thirty_one import Discard, Knock
+        >>> parse_move_text([Discard, Knock], "Discard 10H")
+        Discard(card=<Card Th>)
+    """
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"a move is read from text, got {type(text).__name__}")
+    tokens = text.split()
+    if not tokens:
+        raise InvalidMoveError("empty move text")
+    by_name = {cls.NAME: cls for cls in move_types}
+    cls = by_name.get(tokens[0].lower())
+    if cls is None:
+        known = ", ".join(sorted(by_name))
+        raise InvalidMoveError(f"unknown move {tokens[0]!r} in {text!r}; moves are: {known}")
+    fields = _init_fields(cls)
+    if len(tokens) - 1 != len(fields):
+        shape = " ".join([cls.NAME, *(f"<{f.name}>" for f in fields)])
+        raise InvalidMoveError(f"cannot read {text!r}: expected {shape!r}")
+    hints = _hints(cls)
+    values = {
+        f.name: _parse_token(hints[f.name], tok, f"{cls.NAME} {f.name}")
+        for f, tok in zip(fields, tokens[1:], strict=True)
+    }
+    try:
+        return cls(**values)
+    except CardRulesError:
+        raise
+    except (TypeError, ValueError) as exc:
+        raise InvalidMoveError(f"cannot read {text!r}: {exc}") from None
+
+
+# --------------------------------------------------------------------------- options
+
+
+@attrs.frozen
+class OptionInfo:
+    """What one game option is: name, type, default, allowed values, meaning."""
+
+    name: str
+    kind: str
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+
+
+def option(
+    default: Any,
+    *,
+    doc: str,
+    kind: type | None = None,
+    choices: Iterable[Any] | None = None,
+    minimum: float | None = None,
+    maximum: float | None = None,
+    optional: bool = False,
+) -> Any:
+    """Declare one field of a game's options class, with its check and its doc.
+
+    Args:
+        default: the value the source text describes.
+        doc: one sentence for users (shown by ``cardrules games``).
+        kind: the value's type (default: the type of ``default``).
+        choices: the only values allowed, if any.
+        minimum, maximum: inclusive bounds for numbers.
+        optional: whether ``None`` is allowed (e.g. ``deals=None``, no limit).
+
+    Example:
+        >>> import attrs
+        >>> @attrs.frozen
+        ... class Opts:
+        ...     players: int = option(4, doc="seats", minimum=2, maximum=9)
+        >>> build_options(Opts, {"players": 12})
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.OptionError: option players must be at most 9, got 12
+    """
+    value_kind = kind if kind is not None else type(default)
+    allowed = tuple(choices) if choices is not None else None
+
+    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        name = attribute.name
+        if value is None:
+            if optional:
+                return
+            raise OptionError(f"option {name} must be set, got None")
+        ok = isinstance(value, value_kind)
+        if value_kind is not bool and isinstance(value, bool):
+            ok = False
+        if value_kind is float and isinstance(value, int) and not isinstance(value, bool):
+            ok = True
+        if not ok:
+            raise OptionError(
+                f"option {name} must be {value_kind.__name__}, got {type(value).__name__} {value!r}"
+            )
+        if allowed is not None and value not in allowed:
+            raise OptionError(f"option {name} must be one of {list(allowed)}, got {value!r}")
+        if minimum is not None and value < minimum:
+            raise OptionError(f"option {name} must be at least {minimum}, got {value!r}")
+        if maximum is not None and value > maximum:
+            raise OptionError(f"option {name} must be at most {maximum}, got {value!r}")
+
+    meta = {
+        "doc": doc,
+        "kind": value_kind,
+        "choices": allowed,
+        "minimum": minimum,
+        "maximum": maximum,
+        "optional": optional,
+    }
+    return attrs.field(default=default, validator=check, metadata=meta, kw_only=True)
+
+
+def option_info(options_type: type) -> tuple[OptionInfo, ...]:
+    """Describe every option of an options class.
+
+    Example:
+        >>> from cardrules.games.thirty_one import Options
+        >>> [o.name for o in option_info(Options)][:2]
+        ['players', 'deals']
+    """
+    out = []
+    for f in attrs.fields(options_type):
+        meta = f.metadata
+        kind = meta.get("kind", object)
+        name = kind.__name__ + (" | None" if meta.get("optional") else "")
+        out.append(
+            OptionInfo(
+                name=f.name,
+                kind=name,
+                default=f.default,
+                doc=meta.get("doc", ""),
+                choices=meta.get("choices"),
+                minimum=meta.get("minimum"),
+                maximum=meta.get("maximum"),
+            )
+        )
+    return tuple(out)
+
+
+def build_options(options_type: type[OptionsT], values: dict[str, Any]) -> OptionsT:
+    """Make an options value, refusing unknown names and bad values.
+
+    Raises:
+        OptionError: an unknown option, or a value the option does not allow.
+
+    Example:
+        >>> from cardrules.games.thirty_one import Options
+        >>> build_options(Options, {"tokens": 5}).tokens
+        5
+        >>> build_options(Options, {"colour": "red"})
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.OptionError: unknown option 'colour'; options are: players, deals, ...
+    """
+    known = [f.name for f in attrs.fields(options_type)]  # type: ignore[arg-type]
+    for key in values:
+        if key not in known:
+            raise OptionError(f"unknown option {key!r}; options are: {', '.join(known)}")
+    try:
+        return options_type(**values)
+    except CardRulesError:
+        raise
+    except (TypeError, ValueError) as exc:
+        raise OptionError(f"bad options {values!r}: {exc}") from None
+
+
+def parse_option_value(options_type: type, name: str, text: str) -> Any:
+    """Convert command-line text to the type of option ``name``.
+
+    Example:
+        >>> from cardrules.games.thirty_one import Options
+        >>> parse_option_value(Options, "three_of_a_kind", "yes")
+        True
+    """
+    fields = {f.name: f for f in attrs.fields(options_type)}
+    field = fields.get(name)
+    if field is None:
+        raise OptionError(f"unknown option {name!r}; options are: {', '.join(fields)}")
+    kind = field.metadata.get("kind", str)
+    low = text.strip().lower()
+    if field.metadata.get("optional") and low in ("none", "-", ""):
+        return None
+    if kind is bool:
+        if low in ("1", "true", "yes", "on"):
+            return True
+        if low in ("0", "false", "no", "off"):
+            return False
+        raise OptionError(f"option {name} takes yes or no, got {text!r}")
+    if kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            raise OptionError(f"option {name} takes a number, got {text!r}") from None
+    return text
+
+
+# --------------------------------------------------------------------------- JSON
+
+
+def to_data(value: Any) -> Any:
+    """Turn a cardrules value (attrs records, cards, moves, enums, tuples)
+    into plain JSON data. Cards become their notation, moves their notation.
+
+    Example:
+        >>> from cardrules import parse_cards
+        >>> to_data(parse_cards("Ah Td"))
+        ['Ah', 'Td']
+    """
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, enum.Enum):
+        return value.name.lower()
+    if isinstance(value, (int, float)):
+        return value
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Move):
+        return str(value)
+    if isinstance(value, (tuple, list)):
+        return [to_data(v) for v in value]
+    if isinstance(value, frozenset):
+        return sorted((to_data(v) for v in value), key=json.dumps)
+    if attrs.has(type(value)):
+        return {f.name: to_data(getattr(value, f.name)) for f in _init_fields(type(value))}
+    raise InvalidStateError(f"cannot serialise {type(value).__name__} {value!r}")
+
+
+def from_data(tp: Any, data: Any, moves: Sequence[type[Move]] = (), path: str = "$") -> Any:
+    """Rebuild a value of type ``tp`` from :func:`to_data` output.
+
+    Raises:
+        InvalidStateError: the data does not have the shape of ``tp``; the
+            message gives the path of the bad part (``$.hands[1][0]``).
+
+    Example:
+        >>> from cardrules import Card
+        >>> from_data(tuple[Card, ...], ["Ah", "Td"])
+        (<Card Ah>, <Card Td>)
+    """
+
+    def bad(expected: str) -> InvalidStateError:
+        return InvalidStateError(f"{path}: expected {expected}, got {data!r:.60}")
+
+    if tp is Any:
+        return data
+    union = _union_args(tp)
+    if union is not None:
+        if data is None and type(None) in union:
+            return None
+        last: InvalidStateError | None = None
+        for arg in union:
+            if arg is type(None):
+                continue
+            try:
+                return from_data(arg, data, moves, path)
+            except InvalidStateError as exc:
+                last = exc
+        raise last or bad(str(tp))
+    if tp is type(None):
+        if data is not None:
+            raise bad("null")
+        return None
+    if tp is Card:
+        if not isinstance(data, str):
+            raise bad("a card")
+        try:
+            return parse_card(data)
+        except InvalidCardError as exc:
+            raise InvalidStateError(f"{path}: {exc}") from None
+    if isinstance(tp, type) and issubclass(tp, Move):
+        if not isinstance(data, str):
+            raise bad("a move")
+        candidates = [m for m in moves if issubclass(m, tp)]
+        try:
+            return parse_move_text(candidates, data)
+        except InvalidMoveError as exc:
+            raise InvalidStateError(f"{path}: {exc}") from None
+    if tp is bool:
+        if not isinstance(data, bool):
+            raise bad("true or false")
+        return data
+    if tp is int:
+        if not isinstance(data, int) or isinstance(data, bool):
+            raise bad("a whole number")
+        return data
+    if tp is float:
+        if not isinstance(data, (int, float)) or isinstance(data, bool):
+            raise bad("a number")
+        return float(data)
+    if tp is str:
+        if not isinstance(data, str):
+            raise bad("text")
+        return data
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        if not isinstance(data, str) or data.upper() not in tp.__members__:
+            raise bad("one of " + ", ".join(m.name.lower() for m in tp))
+        return tp[data.upper()]
+    origin = typing.get_origin(tp)
+    if origin in (tuple, frozenset):
+        if not isinstance(data, list):
+            raise bad("a list")
+        args = typing.get_args(tp)
+        if origin is frozenset or (len(args) == 2 and args[1] is Ellipsis):
+            items = [from_data(args[0], v, moves, f"{path}[{i}]") for i, v in enumerate(data)]
+        else:
+            if len(args) != len(data):
+                raise bad(f"a list of {len(args)}")
+            items = [
+                from_data(a, v, moves, f"{path}[{i}]")
+                for i, (a, v) in enumerate(zip(args, data, strict=True))
+            ]
+        return frozenset(items) if origin is frozenset else tuple(items)
+    if isinstance(tp, type) and attrs.has(tp):
+        if not isinstance(data, dict):
+            raise bad("an object")
+        hints = _hints(tp)
+        fields = _init_fields(tp)
+        names = {f.name for f in fields}
+        extra = set(data) - names
+        if extra:
+            raise InvalidStateError(f"{path}: unknown fields {sorted(extra)}")
+        kwargs = {}
+        for f in fields:
+            if f.name not in data:
+                if f.default is attrs.NOTHING:
+                    raise InvalidStateError(f"{path}: missing field {f.name!r}")
+                continue
+            kwargs[f.name] = from_data(hints[f.name], data[f.name], moves, f"{path}.{f.name}")
+        try:
+            return tp(**kwargs)
+        except CardRulesError as exc:
+            raise InvalidStateError(f"{path}: {exc}") from None
+        except (TypeError, ValueError) as exc:
+            raise InvalidStateError(f"{path}: {exc}") from None
+    raise InvalidStateError(f"{path}: cannot rebuild a value of type {tp!r}")  # pragma: no cover
+
+
+# --------------------------------------------------------------------------- states
+
+
+@attrs.frozen
+class GameState(Generic[OptionsT]):
+    """Base class of every game state (a frozen attrs class in each game).
+
+    A game's state class declares the fields ``options``, ``seed`` and
+    ``history`` (plus its own) and implements the underscore hooks. The public
+    protocol (``legal_moves``, ``apply``, ``check_move``, ``is_legal``,
+    ``to_json``, ``validate``) is provided here.
+
+    Chance is decided from ``seed`` inside the game: a game draws its deals
+    from :meth:`rng` and never from global random state.
+    """
+
+    _legal: tuple[Move, ...] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False, hash=False
+    )
+
+    GAME: ClassVar[str] = ""
+    MOVES: ClassVar[tuple[type[Move], ...]] = ()
+
+    if typing.TYPE_CHECKING:
+        options: OptionsT
+        seed: int
+        history: tuple[Move, ...]
+
+    # ---- hooks a game implements -------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to move; ``None`` only when the game is over."""
+        raise NotImplementedError
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the game (the whole match) is over."""
+        raise NotImplementedError
+
+    @property
+    def scores(self) -> tuple[float, ...]:
+        """Per seat, in the game's own units: final once terminal, running before."""
+        raise NotImplementedError
+
+    def _generate_moves(self) -> tuple[Move, ...]:
+        raise NotImplementedError
+
+    def _next(self, move: Move) -> Self:
+        raise NotImplementedError
+
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may know: equal for states that differ only in what it cannot see."""
+        raise NotImplementedError
+
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        """A state ``seat`` cannot tell from this one, hidden cards dealt again."""
+        raise NotImplementedError
+
+    def all_cards(self) -> Iterable[Card]:
+        """Every card in every hand, pile, meld and trick: always exactly the deck."""
+        raise NotImplementedError
+
+    def deck(self) -> Deck:
+        """The pack the game is played with, under these options."""
+        raise NotImplementedError
+
+    def _check(self) -> None:
+        """Raise :class:`InvalidStateError` if the fields contradict each other."""
+
+    def explain(self, move: Move) -> str:
+        """Why a move of this game is not legal now (a game refines this)."""
+        legal = self.legal_moves()
+        shown = ", ".join(str(m) for m in legal[:8]) + (", ..." if len(legal) > 8 else "")
+        return f"it is not among the {len(legal)} legal moves now ({shown})"
+
+    # ---- protocol built on the hooks --------------------------------------------
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move, in a deterministic order; empty iff the game is over."""
+        legal = self._legal
+        if legal is None:
+            legal = self._generate_moves()
+            object.__setattr__(self, "_legal", legal)
+        return legal
+
+    def check_move(self, move: object) -> None:
+        """Raise :class:`IllegalMoveError` saying why ``move`` is illegal now."""
+        if not isinstance(move, Move) or not isinstance(move, self.MOVES):
+            kind = type(move).__name__
+            raise IllegalMoveError(move, f"a {kind} is not a move of {self.GAME}")
+        if move in self.legal_moves():
+            return
+        if self.is_terminal:
+            raise IllegalMoveError(move, "the game is over")
+        raise IllegalMoveError(move, self.explain(move))
+
+    def is_legal(self, move: object) -> bool:
+        """Whether ``move`` is legal now."""
+        return isinstance(move, Move) and move in self.legal_moves()
+
+    def apply(self, move: Move) -> Self:
+        """The state after ``move``; this state is unchanged.
+
+        Raises:
+            IllegalMoveError: ``move`` is not legal now; the message says why.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_moves()
+        if move not in legal or not isinstance(move, Move):
+            self.check_move(move)
+        return self._next(move)
+
+    def rng(self, *salt: object) -> random.Random:
+        """A random generator decided by the seed and ``salt`` (e.g. the deal number)."""
+        return random.Random("/".join([str(self.seed), *map(str, salt)]))
+
+    def to_json(self) -> str:
+        """The whole state as JSON text (read back by ``Game.state_from_json``)."""
+        return json.dumps({"game": self.GAME, "state": to_data(self)}, ensure_ascii=False)
+
+    def validate(self) -> None:
+        """Check card conservation and field consistency.
+
+        Raises:
+            InvalidStateError: cards were created or lost, or fields contradict.
+        """
+        expected = Counter(self.deck().cards)
+        try:
+            found = Counter(self.all_cards())
+        except (AttributeError, TypeError) as exc:
+            raise InvalidStateError(f"state is malformed: {exc}") from None
+        if found != expected:
+            extra = format_cards(sorted((found - expected).elements()))
+            missing = format_cards(sorted((expected - found).elements()))
+            raise InvalidStateError(f"cards are not the deck: extra [{extra}], missing [{missing}]")
+        self._check()
+
+
+# --------------------------------------------------------------------------- games
+
+
+@attrs.frozen
+class Game(Generic[S, OptionsT]):
+    """A game under fixed options: the factory of its states.
+
+    Subclasses set ``NAME``, ``OPTIONS`` (the options class) and ``STATE`` (the
+    state class) and implement :meth:`_new_game`.
+    """
+
+    options: OptionsT
+
+    NAME: ClassVar[str] = ""
+    OPTIONS: ClassVar[type[Any]]
+    STATE: ClassVar[type[GameState[Any]]]
+    SUMMARY: ClassVar[str] = ""
+    HIGHER_IS_BETTER: ClassVar[bool] = True
+
+    @classmethod
+    def create(cls, **options: Any) -> Self:
+        """The game with these options (defaults as the source text describes)."""
+        return cls(build_options(cls.OPTIONS, options))
+
+    @property
+    def name(self) -> str:
+        """The registry name, e.g. ``"thirty_one"``."""
+        return self.NAME
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return int(typing.cast(Any, self.options).players)
+
+    def _new_game(self, seed: int) -> S:
+        raise NotImplementedError
+
+    def new_game(self, seed: int | None = None) -> S:
+        """A new game; the same options and seed always give the same deal."""
+        if seed is None:
+            seed = new_seed()
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise OptionError(f"seed must be a whole number, got {seed!r}")
+        return self._new_game(seed)
+
+    def replay(self, seed: int, moves: Iterable[Move | str]) -> S:
+        """Play ``moves`` (values or notation) from ``new_game(seed)``."""
+        state = self.new_game(seed)
+        for move in moves:
+            if isinstance(move, str):
+                move = self.parse_move(state, move)
+            state = state.apply(move)
+        return state
+
+    def parse_move(self, state: GameState[Any] | None, text: str) -> Move:
+        """Read a move in this game's notation (``str(move)`` round-trips).
+
+        Raises:
+            InvalidMoveError: malformed text (an illegal but well-formed move
+                is returned; ``apply`` refuses it with the reason).
+        """
+        if state is not None and isinstance(text, str):
+            wanted = " ".join(text.split()).lower()
+            for move in state.legal_moves():
+                if str(move).lower() == wanted:
+                    return move
+        return parse_move_text(self.STATE.MOVES, text)
+
+    def state_from_json(self, text: str | bytes) -> S:
+        """Rebuild a state from :meth:`GameState.to_json`, validating it.
+
+        Raises:
+            InvalidStateError: not this game, malformed, tampered or inconsistent.
+        """
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as exc:
+            raise InvalidStateError(f"not JSON: {exc}") from None
+        if not isinstance(data, dict) or set(data) != {"game", "state"}:
+            raise InvalidStateError("expected an object with 'game' and 'state'")
+        if data["game"] != self.NAME:
+            raise InvalidStateError(f"state of game {data['game']!r}, not {self.NAME!r}")
+        state = from_data(self.STATE, data["state"], self.STATE.MOVES)
+        if state.options != self.options:
+            raise InvalidStateError("state was made with other options than this game's")
+        state.validate()
+        return typing.cast(S, state)
+
+    def describe_options(self) -> tuple[OptionInfo, ...]:
+        """The options this game takes."""
+        return option_info(self.OPTIONS)
+
+    def greedy_move(self, state: S, rng: random.Random) -> Move:
+        """A move a simple greedy player makes (a game refines this).
+
+        The default picks at random among moves that end the game best for
+        the mover, looking one move ahead on the actual state's scores.
+        """
+        seat = state.current_player
+        moves = state.legal_moves()
+        if seat is None or not moves:
+            raise IllegalMoveError(None, "the game is over")
+        sign = 1 if self.HIGHER_IS_BETTER else -1
+        scored = [(sign * state._next(m).scores[seat], i) for i, m in enumerate(moves)]
+        best = max(s for s, _ in scored)
+        return moves[rng.choice([i for s, i in scored if s == best])]
+
+
+def seats_check(players: int, seat: object) -> int:
+    """Validate a seat number for ``view`` and ``resample``.
+
+    Example:
+        >>> seats_check(3, 2)
+        2
+    """
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        raise OptionError(f"seat must be a whole number from 0 to {players - 1}, got {seat!r}")
+    return seat

@@ -1,0 +1,68 @@
+"""The game registry: one table from registry name to game class.
+
+Example:
+    >>> from cardrules import games
+    >>> "thirty_one" in games.names()
+    True
+    >>> game = games.create("thirty_one", players=3)
+    >>> game.players
+    3
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from cardrules.engine import Game
+from cardrules.errors import OptionError
+
+__all__ = ["create", "game_class", "names"]
+
+# name -> (module, class). Modules are imported on first use.
+_REGISTRY: dict[str, tuple[str, str]] = {
+    "thirty_one": ("cardrules.games.thirty_one", "ThirtyOne"),
+}
+
+
+def names() -> tuple[str, ...]:
+    """The registered game names, sorted.
+
+    Example:
+        >>> names()[:1]
+        ('thirty_one',)
+    """
+    return tuple(sorted(_REGISTRY))
+
+
+def game_class(name: str) -> type[Game[Any, Any]]:
+    """The class of the game registered as ``name``.
+
+    Raises:
+        OptionError: no game has that name.
+
+    Example:
+        >>> game_class("thirty_one").NAME
+        'thirty_one'
+    """
+    entry = _REGISTRY.get(name) if isinstance(name, str) else None
+    if entry is None:
+        raise OptionError(f"no game named {name!r}; games are: {', '.join(names())}")
+    module, cls = entry
+    found: type[Game[Any, Any]] = getattr(importlib.import_module(module), cls)
+    return found
+
+
+def create(name: str, **options: Any) -> Game[Any, Any]:
+    """The game ``name`` with ``options``; no options gives the source text's game.
+
+    Raises:
+        OptionError: unknown game, unknown option or a bad option value.
+
+    Example:
+        >>> create("thirty_one", players=1)
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.OptionError: option players must be at least 2, got 1
+    """
+    return game_class(name).create(**options)

@@ -1,0 +1,640 @@
+"""Thirty-One (Scat): three cards, one suit, knock or Blitz, three tokens.
+
+Rules digest: ``seeds/thirty_one.md`` (clauses ``T31-*``). A whole game is
+played by default: deals until one player is left; ``deals=1`` is one deal.
+
+Example:
+    >>> from cardrules import games, parse_cards
+    >>> from cardrules.games import thirty_one
+    >>> thirty_one.hand_value(parse_cards("Ah Kh 9h"))
+    30
+    >>> game = games.create("thirty_one", players=3, deals=1)
+    >>> state = game.new_game(seed=11)
+    >>> [str(m) for m in state.legal_moves()]
+    ['knock', 'draw stock', 'draw discard']
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
+
+import attrs
+
+from cardrules.cards import Card
+from cardrules.decks import Deck, standard
+from cardrules.engine import Game, GameState, Move, option, seats_check
+from cardrules.errors import InvalidCardError, InvalidStateError, OptionError
+from cardrules.hands import suit_totals
+
+__all__ = [
+    "DealResult",
+    "Discard",
+    "Draw",
+    "End",
+    "Knock",
+    "Options",
+    "Pass",
+    "Phase",
+    "Source",
+    "State",
+    "ThirtyOne",
+    "View",
+    "hand_key",
+    "hand_value",
+]
+
+HAND_SIZE = 3
+
+# --------------------------------------------------------------------------- options
+
+
+@attrs.frozen
+class Options:
+    """Thirty-One options (see ``seeds/thirty_one.md``)."""
+
+    players: int = option(4, doc="number of seats (T31-1.1)", minimum=2, maximum=9)
+    deals: int | None = option(
+        None, kind=int, optional=True, minimum=1, doc="stop after this many deals (T31-7.1)"
+    )
+    tokens: int = option(3, doc="tokens each player starts with (T31-1.3)", minimum=1, maximum=9)
+    three_of_a_kind: bool = option(False, doc="three of a kind counts 30 (T31-3.3)")
+    knock_first_round: bool = option(
+        True, doc="knocking allowed before everyone has had a turn (T31-4.5)"
+    )
+
+
+# --------------------------------------------------------------------------- hand values
+
+
+def _check_hand(cards: Sequence[Card]) -> None:
+    if len(cards) != HAND_SIZE:
+        raise InvalidCardError(f"a Thirty-One hand has 3 cards, got {len(cards)}")
+    if len(set(cards)) != HAND_SIZE:
+        raise InvalidCardError("a Thirty-One hand cannot hold the same card twice")
+
+
+def hand_value(cards: Sequence[Card], *, three_of_a_kind: bool = False) -> int:
+    """The value of a three-card hand: the best one-suit total (T31-3.1).
+
+    Args:
+        cards: exactly three distinct cards of the 52-card pack.
+        three_of_a_kind: count three of a kind as 30 (T31-3.3).
+
+    Raises:
+        InvalidCardError: not three distinct natural cards.
+
+    Example:
+        >>> from cardrules import parse_cards
+        >>> hand_value(parse_cards("Jc 4d 9s")), hand_value(parse_cards("9h 5h Kc"))
+        (10, 14)
+        >>> hand_value(parse_cards("7c 7d 7h"), three_of_a_kind=True)
+        30
+    """
+    _check_hand(cards)
+    return _value(cards, three_of_a_kind)
+
+
+def _value(cards: Iterable[Card], trips: bool) -> int:
+    totals = suit_totals(cards)
+    best = max(totals.values())
+    if trips and len(totals) == 3:
+        a, b, c = cards
+        if a.rank == b.rank == c.rank:
+            return max(best, 30)
+    return best
+
+
+def hand_key(cards: Sequence[Card], *, three_of_a_kind: bool = False) -> tuple[int, ...]:
+    """A sort key ranking hands as T31-3.2 does: total, then the counted
+    cards' ranks from the highest down. Bigger is better.
+
+    Example:
+        >>> from cardrules import parse_cards
+        >>> hand_key(parse_cards("Kh Qs 2c")) > hand_key(parse_cards("Qh Jc 3d"))
+        True
+    """
+    _check_hand(cards)
+    value = _value(cards, three_of_a_kind)
+    a, b, c = cards
+    if three_of_a_kind and a.rank == b.rank == c.rank and value == 30:
+        return (30, a.rank, a.rank, a.rank)
+    best: tuple[int, ...] = ()
+    for suit in {card.suit for card in cards}:
+        ranks = sorted((int(card.rank) for card in cards if card.suit == suit), reverse=True)
+        if sum(min(r, 10) if r < 14 else 11 for r in ranks) == value:
+            best = max(best, (value, *ranks))
+    return best
+
+
+# --------------------------------------------------------------------------- moves
+
+
+class Source(enum.Enum):
+    """Where a drawn card comes from."""
+
+    STOCK = "stock"
+    DISCARD = "discard"
+
+
+@attrs.frozen
+class Knock(Move):
+    """Knock (T31-5.1): every other player gets one last turn."""
+
+    NAME: ClassVar[str] = "knock"
+
+
+@attrs.frozen
+class Draw(Move):
+    """Draw from the stock or take the top discard (T31-4.2)."""
+
+    NAME: ClassVar[str] = "draw"
+    source: Source
+
+
+@attrs.frozen
+class Discard(Move):
+    """Discard one of four cards (T31-4.3)."""
+
+    NAME: ClassVar[str] = "discard"
+    card: Card
+
+
+@attrs.frozen
+class Pass(Move):
+    """Keep one's hand on the last turn after a knock (T31-5.1)."""
+
+    NAME: ClassVar[str] = "pass"
+
+
+KNOCK = Knock()
+PASS = Pass()
+DRAW_STOCK = Draw(Source.STOCK)
+DRAW_DISCARD = Draw(Source.DISCARD)
+
+
+# --------------------------------------------------------------------------- state
+
+
+class Phase(enum.Enum):
+    """What the player to move must do."""
+
+    TURN = "turn"  # knock, draw or (after a knock) pass
+    DISCARD = "discard"  # holds four cards
+    OVER = "over"  # the game is over
+
+
+class End(enum.Enum):
+    """How a deal ended."""
+
+    KNOCK = "knock"
+    BLITZ = "blitz"
+    STOCK_EXHAUSTED = "stock_exhausted"
+
+
+@attrs.frozen(kw_only=True)
+class DealResult:
+    """The public outcome of a finished deal: hands shown, tokens lost."""
+
+    deal: int
+    end: End
+    hands: tuple[tuple[Card, ...], ...]
+    values: tuple[int, ...]
+    knocker: int | None
+    losses: tuple[int, ...]
+    best: int | None
+
+
+@attrs.frozen(kw_only=True)
+class View:
+    """What one seat may know (T31-7.4)."""
+
+    seat: int
+    options: Options
+    deal: int
+    dealer: int
+    turn: int | None
+    phase: Phase
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    known: tuple[tuple[Card, ...], ...]
+    discard: tuple[Card, ...]
+    stock_size: int
+    tokens: tuple[int, ...]
+    alive: tuple[bool, ...]
+    knocker: int | None
+    taken: Card | None
+    last_deal: DealResult | None
+    history: tuple[Move, ...]
+
+
+@attrs.frozen(kw_only=True)
+class State(GameState[Options]):
+    """A Thirty-One game in progress. Stock and discard tops are the last items."""
+
+    GAME: ClassVar[str] = "thirty_one"
+    MOVES: ClassVar[tuple[type[Move], ...]] = (Knock, Draw, Discard, Pass)
+
+    options: Options
+    seed: int
+    history: tuple[Move, ...] = ()
+    deal: int
+    dealer: int
+    turn: int
+    phase: Phase
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    tokens: tuple[int, ...]
+    alive: tuple[bool, ...]
+    knocker: int | None = None
+    taken: Card | None = None
+    turns: int = 0
+    known: tuple[tuple[Card, ...], ...]
+    last_deal: DealResult | None = None
+
+    # ---- protocol -------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to move, ``None`` once the game is over."""
+        return None if self.phase is Phase.OVER else self.turn
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the game is over (T31-6.6, T31-7.1)."""
+        return self.phase is Phase.OVER
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Tokens lost per seat; an out player counts his tokens plus one (T31-7.2)."""
+        start = self.options.tokens
+        return tuple(
+            start - t + (0 if a else 1) for t, a in zip(self.tokens, self.alive, strict=True)
+        )
+
+    @property
+    def winner(self) -> tuple[int, ...]:
+        """The seats that won: the last one in, or the fewest tokens lost (T31-7.2)."""
+        if not self.is_terminal:
+            return ()
+        scores = self.scores
+        low = min(scores)
+        return tuple(i for i, s in enumerate(scores) if s == low)
+
+    def deck(self) -> Deck:
+        """The 52-card pack (T31-1.1)."""
+        return _DECK
+
+    def all_cards(self) -> Iterable[Card]:
+        """Hands, stock and discard pile."""
+        for hand in self.hands:
+            yield from hand
+        yield from self.stock
+        yield from self.discard
+
+    def value_of(self, seat: int) -> int:
+        """The value of a seat's hand (three cards; best three of four mid-turn)."""
+        hand = self.hands[seats_check(self.options.players, seat)]
+        if len(hand) == 4:
+            return max(
+                _value(hand[:i] + hand[i + 1 :], self.options.three_of_a_kind) for i in range(4)
+            )
+        return _value(hand, self.options.three_of_a_kind) if hand else 0
+
+    def _generate_moves(self) -> tuple[Move, ...]:
+        phase = self.phase
+        if phase is Phase.DISCARD:
+            taken = self.taken
+            return tuple(Discard(c) for c in self.hands[self.turn] if c != taken)
+        if phase is Phase.OVER:
+            return ()
+        if self.knocker is not None:
+            return (DRAW_STOCK, DRAW_DISCARD, PASS) if self.stock else (DRAW_DISCARD, PASS)
+        if self.options.knock_first_round or self.turns >= sum(self.alive):
+            return (KNOCK, DRAW_STOCK, DRAW_DISCARD)
+        return (DRAW_STOCK, DRAW_DISCARD)
+
+    def explain(self, move: Move) -> str:
+        """Why ``move`` is illegal now."""
+        if self.phase is Phase.DISCARD:
+            if isinstance(move, Discard):
+                if move.card == self.taken:
+                    return f"{move.card} was just taken from the discard pile (T31-4.4)"
+                return f"{move.card} is not in the hand of seat {self.turn}"
+            return f"seat {self.turn} holds four cards and must discard (T31-4.3)"
+        if isinstance(move, Discard):
+            return "a discard comes only after drawing (T31-4.3)"
+        if isinstance(move, Knock):
+            if self.knocker is not None:
+                return f"seat {self.knocker} has already knocked (T31-5.1)"
+            return "nobody may knock before every player has had a turn (T31-4.5)"
+        if isinstance(move, Pass):
+            return "passing is only allowed on the last turn after a knock (T31-5.1)"
+        if isinstance(move, Draw) and move.source is Source.STOCK:
+            return "the stock is empty (T31-5.4)"
+        return super().explain(move)
+
+    def _next(self, move: Move) -> State:
+        history = (*self.history, move)
+        seat = self.turn
+        if isinstance(move, Discard):
+            hand = tuple(c for c in self.hands[seat] if c != move.card)
+            known = self.known
+            if move.card in known[seat]:
+                known = _put(known, seat, tuple(c for c in known[seat] if c != move.card))
+            hands = _put(self.hands, seat, hand)
+            state = self._replace(
+                history=history,
+                hands=hands,
+                known=known,
+                discard=(*self.discard, move.card),
+                taken=None,
+                phase=Phase.TURN,
+            )
+            if self.knocker is None and _value(hand, self.options.three_of_a_kind) == 31:
+                return state._end_deal(End.BLITZ, blitzers=(seat,))
+            return state._pass_turn()
+        if isinstance(move, Draw):
+            hand = self.hands[seat]
+            if move.source is Source.DISCARD:
+                card = self.discard[-1]
+                return self._replace(
+                    history=history,
+                    hands=_put(self.hands, seat, (*hand, card)),
+                    known=_put(self.known, seat, (*self.known[seat], card)),
+                    discard=self.discard[:-1],
+                    taken=card,
+                    phase=Phase.DISCARD,
+                )
+            state = self._replace(
+                history=history,
+                hands=_put(self.hands, seat, (*hand, self.stock[-1])),
+                stock=self.stock[:-1],
+                phase=Phase.DISCARD,
+            )
+            if not state.stock and self.knocker is None:
+                return state._end_deal(End.STOCK_EXHAUSTED)
+            return state
+        if isinstance(move, Knock):
+            return self._replace(history=history, knocker=seat)._pass_turn()
+        return self._replace(history=history)._pass_turn()  # Pass
+
+    # ---- rules helpers -------------------------------------------------------------
+
+    def _replace(self, **changes: Any) -> State:
+        return attrs.evolve(self, **changes)
+
+    def _pass_turn(self) -> State:
+        nxt = _next_alive(self.alive, self.turn)
+        if nxt == self.knocker:
+            return self._end_deal(End.KNOCK)
+        return self._replace(turn=nxt, turns=self.turns + 1)
+
+    def _end_deal(self, end: End, blitzers: tuple[int, ...] = ()) -> State:
+        trips = self.options.three_of_a_kind
+        players = self.options.players
+        values = tuple(_value(h, trips) if h else 0 for h in self.hands)
+        losses = [0] * players
+        live = [i for i in range(players) if self.alive[i]]
+        if end is End.BLITZ:
+            for i in live:
+                if i not in blitzers:
+                    losses[i] = 1  # T31-5.3
+        elif end is End.KNOCK:
+            low = min(values[i] for i in live)
+            lowest = [i for i in live if values[i] == low]
+            knocker = self.knocker
+            if knocker is not None and lowest == [knocker]:
+                losses[knocker] = 2  # T31-6.3
+            else:
+                for i in lowest:
+                    if i != knocker:
+                        losses[i] = 1  # T31-6.1, T31-6.2
+        tokens = list(self.tokens)
+        alive = list(self.alive)
+        for i, lost in enumerate(losses):
+            if lost:
+                if lost > tokens[i]:
+                    tokens[i], alive[i] = 0, False  # T31-6.4
+                else:
+                    tokens[i] -= lost
+        result = DealResult(
+            deal=self.deal,
+            end=end,
+            hands=self.hands,
+            values=values,
+            knocker=self.knocker,
+            losses=tuple(losses),
+            best=None
+            if end is End.STOCK_EXHAUSTED
+            else _best_seat(self.hands, live, self.dealer, trips),
+        )
+        state = self._replace(
+            tokens=tuple(tokens),
+            alive=tuple(alive),
+            last_deal=result,
+            known=((),) * players,
+            taken=None,
+        )
+        limit = self.options.deals
+        if sum(alive) <= 1 or (limit is not None and self.deal + 1 >= limit):
+            return state._replace(phase=Phase.OVER)
+        return _deal(state, self.deal + 1, _next_alive(state.alive, self.dealer))
+
+    # ---- views ---------------------------------------------------------------------
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know (T31-7.4)."""
+        seats_check(self.options.players, seat)
+        return View(
+            seat=seat,
+            options=self.options,
+            deal=self.deal,
+            dealer=self.dealer,
+            turn=self.current_player,
+            phase=self.phase,
+            hand=self.hands[seat],
+            hand_sizes=tuple(len(h) for h in self.hands),
+            known=tuple(() if i == seat else k for i, k in enumerate(self.known)),
+            discard=self.discard,
+            stock_size=len(self.stock),
+            tokens=self.tokens,
+            alive=self.alive,
+            knocker=self.knocker,
+            taken=self.taken,
+            last_deal=self.last_deal,
+            history=self.history,
+        )
+
+    def resample(self, seat: int, rng: random.Random) -> State:
+        """Deal the cards ``seat`` cannot see again, and pick a new seed."""
+        seats_check(self.options.players, seat)
+        hidden: list[Card] = list(self.stock)
+        for i, hand in enumerate(self.hands):
+            if i != seat:
+                hidden.extend(c for c in hand if c not in self.known[i])
+        rng.shuffle(hidden)
+        hands = list(self.hands)
+        for i, hand in enumerate(self.hands):
+            if i != seat:
+                keep = tuple(c for c in hand if c in self.known[i])
+                need = len(hand) - len(keep)
+                hands[i] = keep + tuple(hidden[:need])
+                del hidden[:need]
+        return self._replace(hands=tuple(hands), stock=tuple(hidden), seed=rng.getrandbits(63))
+
+    def _check(self) -> None:
+        n = self.options.players
+        for name in ("hands", "tokens", "alive", "known"):
+            if len(getattr(self, name)) != n:
+                raise InvalidStateError(f"{name} has {len(getattr(self, name))} seats, not {n}")
+        for seat in (self.turn, self.dealer, self.knocker):
+            if seat is not None and not 0 <= seat < n:
+                raise InvalidStateError(f"seat {seat} does not exist with {n} players")
+        if not all(0 <= t <= self.options.tokens for t in self.tokens):
+            raise InvalidStateError(f"token counts {self.tokens} are out of range")
+        if any(len(set(h)) != len(h) for h in self.hands):
+            raise InvalidStateError("a hand holds the same card twice")
+        for i, known in enumerate(self.known):
+            if not set(known) <= set(self.hands[i]):
+                raise InvalidStateError(f"seat {i} is said to hold cards it does not hold")
+        if self.phase is Phase.OVER:
+            return
+        want = 4 if self.phase is Phase.DISCARD else 3
+        if not self.alive[self.turn] or len(self.hands[self.turn]) != want:
+            raise InvalidStateError(f"seat {self.turn} cannot be to move in phase {self.phase}")
+        for i, hand in enumerate(self.hands):
+            size = len(hand)
+            if i != self.turn and size != (3 if self.alive[i] else 0):
+                raise InvalidStateError(f"seat {i} holds {size} cards")
+        if self.taken is not None and (
+            self.phase is not Phase.DISCARD or self.taken not in self.hands[self.turn]
+        ):
+            raise InvalidStateError("the card just taken is not in the mover's hand")
+        if not self.discard and self.phase is Phase.TURN:
+            raise InvalidStateError("the discard pile is empty at the start of a turn")
+
+
+def _put(seq: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*seq[:index], value, *seq[index + 1 :])
+
+
+def _next_alive(alive: tuple[bool, ...], seat: int) -> int:
+    n = len(alive)
+    for step in range(1, n + 1):
+        nxt = (seat + step) % n
+        if alive[nxt]:
+            return nxt
+    raise InvalidStateError("nobody is left in the game")  # pragma: no cover
+
+
+def _best_seat(
+    hands: tuple[tuple[Card, ...], ...], live: list[int], dealer: int, trips: bool
+) -> int:
+    n = len(hands)
+    order = sorted(live, key=lambda i: (i - dealer - 1) % n)
+    ranked = [(hand_key(hands[i], three_of_a_kind=trips), -k, i) for k, i in enumerate(order)]
+    return max(ranked)[2]
+
+
+def _deal(state: State, number: int, dealer: int) -> State:
+    """Deal deal ``number`` (T31-2) and settle any Blitz dealt (T31-5.3)."""
+    cards = list(_DECK.cards)
+    state.rng("deal", number).shuffle(cards)
+    players = state.options.players
+    hands: list[tuple[Card, ...]] = [()] * players
+    order = [i for i in ((dealer + k) % players for k in range(1, players + 1)) if state.alive[i]]
+    for i in order:
+        hands[i] = tuple(cards[-3:])  # a shuffled pack: three at once deals the same chances
+        del cards[-3:]
+    upcard = cards.pop()
+    dealt = state._replace(
+        deal=number,
+        dealer=dealer,
+        turn=order[0],
+        phase=Phase.TURN,
+        hands=tuple(hands),
+        stock=tuple(cards),
+        discard=(upcard,),
+        knocker=None,
+        taken=None,
+        turns=0,
+        known=((),) * players,
+    )
+    trips = state.options.three_of_a_kind
+    blitzers = tuple(i for i in order if _value(hands[i], trips) == 31)
+    return dealt._end_deal(End.BLITZ, blitzers) if blitzers else dealt
+
+
+_DECK = standard()
+
+
+@attrs.frozen
+class ThirtyOne(Game[State, Options]):
+    """Thirty-One under fixed options.
+
+    Example:
+        >>> game = ThirtyOne.create(players=2, deals=1)
+        >>> state = game.new_game(seed=3)
+        >>> while not state.is_terminal:
+        ...     state = state.apply(state.legal_moves()[0])
+        >>> state.last_deal.end
+        <End.KNOCK: 'knock'>
+    """
+
+    NAME: ClassVar[str] = "thirty_one"
+    OPTIONS: ClassVar[type[Any]] = Options
+    STATE: ClassVar[type[GameState[Any]]] = State
+    SUMMARY: ClassVar[str] = "Thirty-One (Scat): knock or Blitz with 31 in one suit; 3 tokens"
+    HIGHER_IS_BETTER: ClassVar[bool] = False
+
+    def _new_game(self, seed: int) -> State:
+        n = self.options.players
+        blank = State(
+            options=self.options,
+            seed=seed,
+            deal=0,
+            dealer=0,
+            turn=0,
+            phase=Phase.TURN,
+            hands=((),) * n,
+            stock=(),
+            discard=(),
+            tokens=(self.options.tokens,) * n,
+            alive=(True,) * n,
+            known=((),) * n,
+        )
+        return _deal(blank, 0, 0)
+
+    def greedy_move(self, state: State, rng: random.Random) -> Move:
+        """Knock at 27 or more, take a discard that helps, discard the least useful card."""
+        moves = state.legal_moves()
+        if not moves:
+            raise OptionError("the game is over")
+        seat = state.turn
+        hand = state.hands[seat]
+        trips = self.options.three_of_a_kind
+        if state.phase is Phase.DISCARD:
+            options = [m for m in moves if isinstance(m, Discard)]
+            return max(
+                options,
+                key=lambda m: (
+                    _value(tuple(c for c in hand if c != m.card), trips),
+                    -min(int(m.card.rank), 11),
+                ),
+            )
+        now = _value(hand, trips)
+        if KNOCK in moves and now >= 27:
+            return KNOCK
+        top = state.discard[-1]
+        with_top = max(_value(tuple(c for c in (*hand, top) if c != out), trips) for out in hand)
+        if with_top > now:
+            return DRAW_DISCARD
+        if KNOCK in moves and now >= 22 and state.turns >= sum(state.alive):
+            return KNOCK
+        if DRAW_STOCK in moves:
+            return DRAW_STOCK
+        return PASS

@@ -31,7 +31,6 @@ from __future__ import annotations
 import enum
 import json
 import random
-import sys
 import types
 import typing
 from collections import Counter
@@ -75,10 +74,8 @@ _HINTS: dict[type, dict[str, Any]] = {}
 
 def _hints(cls: type) -> dict[str, Any]:
     hints = _HINTS.get(cls)
-    if hints is None:
-        module = sys.modules.get(cls.__module__)
-        hints = typing.get_type_hints(cls, vars(module) if module else None)
-        _HINTS[cls] = hints
+    if hints is None:  # each base's annotations are resolved in that base's module
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
     return hints
 
 
@@ -770,6 +767,23 @@ class Game(Generic[S, OptionsT]):
     def describe_options(self) -> tuple[OptionInfo, ...]:
         """The options this game takes."""
         return option_info(self.OPTIONS)
+
+    def narrate(self, before: S | None, move: Move | None, after: S) -> tuple[str, ...]:
+        """Transcript lines for one step (``before`` is ``None`` at the start).
+
+        The default names the seat and the move; a game adds deal results.
+
+        Example:
+            >>> from cardrules import games
+            >>> game = games.create("thirty_one", players=2)
+            >>> state = game.new_game(seed=1)
+            >>> nxt = state.apply(state.legal_moves()[1])
+            >>> game.narrate(state, state.legal_moves()[1], nxt)[0]
+            'seat 1: draw stock'
+        """
+        if before is None or move is None:
+            return ()
+        return (f"seat {before.current_player}: {move}",)
 
     def greedy_move(self, state: S, rng: random.Random) -> Move:
         """A move a simple greedy player makes (a game refines this).

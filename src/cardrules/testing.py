@@ -90,8 +90,8 @@ def check_state(
             raise fail(f"notation {str(move)!r} reads back as {parsed!r}")
         try:
             after = state.apply(move)
-        except CardRulesError as exc:
-            raise fail(f"listed move {move} was refused: {exc}") from exc
+        except Exception as exc:  # any failure on a listed move breaks the protocol
+            raise fail(f"listed move {move} was refused: {type(exc).__name__}: {exc}") from exc
         applied += 1
         if after is state:
             raise fail(f"apply({move}) returned the same object")
@@ -258,7 +258,10 @@ def check_game(
             move = rng.choice(legal)
             if len(foreign) < 500 or rng.random() < 0.05:
                 foreign.append(move)
-            state = state.apply(move)
+            try:
+                state = state.apply(move)
+            except Exception as exc:  # any failure on a listed move breaks the protocol
+                raise _fail(game, seed, step, f"listed move {move} was refused: {exc!r}") from exc
             applied += 1
             step += 1
         if game.replay(seed, state.history) != state:

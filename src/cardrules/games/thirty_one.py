@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from cardrules.cards import Card
+from cardrules.cards import Card, format_cards
 from cardrules.decks import Deck, standard
 from cardrules.engine import Game, GameState, Move, option, seats_check
 from cardrules.errors import InvalidCardError, InvalidStateError, OptionError
@@ -540,6 +540,19 @@ def _best_seat(
     return max(ranked)[2]
 
 
+def _describe(result: DealResult | None) -> list[str]:
+    if result is None:
+        return []
+    how = {End.KNOCK: f"seat {result.knocker} knocked", End.BLITZ: "Blitz (31)"}
+    lines = [f"  deal {result.deal + 1} ends: {how.get(result.end, 'stock ran out: a draw')}"]
+    for seat, hand in enumerate(result.hands):
+        if hand:
+            lost = result.losses[seat]
+            note = f", loses {lost} token{'s' * (lost > 1)}" if lost else ""
+            lines.append(f"    seat {seat}: {format_cards(hand)} = {result.values[seat]}{note}")
+    return lines
+
+
 def _deal(state: State, number: int, dealer: int) -> State:
     """Deal deal ``number`` (T31-2) and settle any Blitz dealt (T31-5.3)."""
     cards = list(_DECK.cards)
@@ -608,6 +621,25 @@ class ThirtyOne(Game[State, Options]):
             known=((),) * n,
         )
         return _deal(blank, 0, 0)
+
+    def narrate(self, before: State | None, move: Move | None, after: State) -> tuple[str, ...]:
+        """Transcript lines: the move, each deal's result, each new deal.
+
+        Example:
+            >>> game = ThirtyOne.create(players=2)
+            >>> game.narrate(None, None, game.new_game(seed=1))[0]
+            'deal 1: seat 0 deals; tokens [3, 3]'
+        """
+        lines = list(super().narrate(before, move, after))
+        if before is not None and after.last_deal is not before.last_deal:
+            lines.extend(_describe(after.last_deal))
+        if before is None or (after.deal != before.deal and not after.is_terminal):
+            lines.append(
+                f"deal {after.deal + 1}: seat {after.dealer} deals; tokens {list(after.tokens)}"
+            )
+        if after.is_terminal:
+            lines.append(f"game over: winner {', '.join(f'seat {w}' for w in after.winner)}")
+        return tuple(lines)
 
     def greedy_move(self, state: State, rng: random.Random) -> Move:
         """Knock at 27 or more, take a discard that helps, discard the least useful card."""

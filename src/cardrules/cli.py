@@ -1,0 +1,98 @@
+"""The ``cardrules`` command line: list games, play bots to the end.
+
+Usage::
+
+    cardrules games
+    cardrules play GAME [--seed S] [--players N] [--option KEY=VALUE ...]
+                        [--policy random|greedy]
+
+Bad arguments print one line and exit with status 2.
+
+Example:
+    >>> main(["play", "thirty_one", "--seed", "3", "--players", "2", "--option", "deals=1"])
+    Thirty-One ...
+    0
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from cardrules import games
+from cardrules.engine import parse_option_value
+from cardrules.errors import CardRulesError
+from cardrules.sim import make_policy
+
+__all__ = ["main"]
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"cardrules: error: {message}\n")
+
+
+def _build() -> argparse.ArgumentParser:
+    parser = _Parser(prog="cardrules", description="Card-game rules engines.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sub.add_parser("games", help="list the games and their options")
+    play = sub.add_parser("play", help="play a whole game between bots and print it")
+    play.add_argument("game", help="a game name (see 'cardrules games')")
+    play.add_argument("--seed", type=int, default=None, help="the deal seed (default: random)")
+    play.add_argument("--players", type=int, default=None, help="number of seats")
+    play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    play.add_argument("--policy", choices=("greedy", "random"), default="greedy")
+    return parser
+
+
+def _list_games() -> None:
+    for name in games.names():
+        cls = games.game_class(name)
+        print(f"{name}: {cls.SUMMARY}")
+        for info in cls.create().describe_options():
+            extra = f" choices {list(info.choices)}" if info.choices else ""
+            if info.minimum is not None or info.maximum is not None:
+                extra += f" range {info.minimum}..{info.maximum}"
+            print(f"    {info.name}={info.default!r} ({info.kind}{extra}): {info.doc}")
+
+
+def _play(args: argparse.Namespace) -> None:
+    cls = games.game_class(args.game)
+    options: dict[str, Any] = {}
+    if args.players is not None:
+        options["players"] = args.players
+    for pair in args.option:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise CardRulesError(f"--option takes KEY=VALUE, got {pair!r}")
+        options[key.strip()] = parse_option_value(cls.OPTIONS, key.strip(), value)
+    game = cls.create(**options)
+    state = game.new_game(args.seed)
+    print(f"{cls.SUMMARY}")
+    print(f"game {game.name}, seed {state.seed}, options {options or 'defaults'}")
+    policy = make_policy(args.policy, game, state.seed)
+    for line in game.narrate(None, None, state):
+        print(line)
+    while not state.is_terminal:
+        move = policy.choose(state)
+        after = state.apply(move)
+        for line in game.narrate(state, move, after):
+            print(line)
+        state = after
+    print(f"final scores: {list(state.scores)}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = _build().parse_args(argv)
+    try:
+        if args.command == "games":
+            _list_games()
+        else:
+            _play(args)
+    except CardRulesError as exc:
+        print(f"cardrules: error: {exc}", file=sys.stderr)
+        return 2
+    return 0

@@ -1,0 +1,70 @@
+"""The command line."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from cardrules.cli import main
+
+
+def test_games_lists_options(capsys: pytest.CaptureFixture[str]) -> None:
+    """`cardrules games` lists every game with its options."""
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "thirty_one:" in out and "three_of_a_kind=False" in out
+
+
+def test_play_prints_transcript(capsys: pytest.CaptureFixture[str]) -> None:
+    """`cardrules play` plays to the end and prints moves, results and scores."""
+    assert main(["play", "thirty_one", "--seed", "5", "--players", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "seed 5" in out and "seat 1:" in out and "ends:" in out
+    assert "game over: winner" in out and out.rstrip().splitlines()[-1].startswith("final scores")
+
+
+def test_play_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
+    """The same seed prints the same transcript."""
+    main(["play", "thirty_one", "--seed", "9", "--policy", "random"])
+    first = capsys.readouterr().out
+    main(["play", "thirty_one", "--seed", "9", "--policy", "random"])
+    assert capsys.readouterr().out == first
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["play", "nope"], "no game named 'nope'"),
+        (["play", "thirty_one", "--option", "x=1"], "unknown option 'x'"),
+        (["play", "thirty_one", "--option", "tokens"], "KEY=VALUE"),
+        (["play", "thirty_one", "--option", "tokens=many"], "takes a number"),
+        (["play", "thirty_one", "--players", "12"], "at most 9"),
+        (["play", "thirty_one", "--seed", "x"], "invalid int value"),
+        (["fly"], "invalid choice"),
+        ([], "required"),
+    ],
+)
+def test_bad_arguments_one_line_exit_2(
+    argv: list[str], fragment: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Bad arguments print one line and exit with status 2, no traceback."""
+    try:
+        code = main(argv)
+    except SystemExit as exc:
+        code = exc.code  # type: ignore[assignment]
+    err = capsys.readouterr().err
+    assert code == 2
+    assert fragment in err and len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
+
+
+def test_python_dash_m() -> None:
+    """`python -m cardrules` runs the same command line."""
+    done = subprocess.run(
+        [sys.executable, "-m", "cardrules", "play", "thirty_one", "--seed", "1",
+         "--option", "deals=1"],
+        capture_output=True, text=True, check=False,
+    )
+    assert done.returncode == 0 and "final scores" in done.stdout

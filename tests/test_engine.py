@@ -1,0 +1,271 @@
+"""The uniform protocol: registry, options, moves, errors, JSON, replay, views."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardrules import (
+    CardRulesError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidStateError,
+    OptionError,
+    games,
+    parse_card,
+)
+from cardrules.games.thirty_one import DRAW_STOCK, KNOCK, Discard, Draw, Knock, Source
+
+from . import strategies
+
+
+@pytest.fixture
+def game() -> games.Game:  # type: ignore[name-defined]
+    return games.create("thirty_one", players=3)
+
+
+class TestRegistry:
+    def test_names_sorted_and_known(self) -> None:
+        """names() lists registered games in order."""
+        assert list(games.names()) == sorted(games.names())
+        assert "thirty_one" in games.names()
+
+    def test_unknown_game(self) -> None:
+        """An unknown name is an OptionError listing the games."""
+        with pytest.raises(OptionError, match="thirty_one"):
+            games.create("thirty_two")
+
+    @pytest.mark.parametrize(
+        ("options", "fragment"),
+        [
+            ({"colour": 1}, "unknown option 'colour'"),
+            ({"players": "3"}, "must be int"),
+            ({"players": True}, "must be int"),
+            ({"players": 3.0}, "must be int"),
+            ({"tokens": 0}, "at least 1"),
+            ({"deals": 0}, "at least 1"),
+            ({"three_of_a_kind": 1}, "must be bool"),
+            ({"players": None}, "must be set"),
+        ],
+    )
+    def test_bad_options(self, options: dict[str, object], fragment: str) -> None:
+        """Bad options are OptionError (a ValueError) with a clear message."""
+        with pytest.raises(OptionError, match=fragment):
+            games.create("thirty_one", **options)
+        with pytest.raises(ValueError, match=fragment):
+            games.create("thirty_one", **options)
+
+    def test_defaults_are_the_source_game(self) -> None:
+        """No options: the game as its text describes it."""
+        game = games.create("thirty_one")
+        assert game.options.tokens == 3 and game.options.deals is None
+
+    def test_deals_option_everywhere(self) -> None:
+        """Every registered game takes deals=1."""
+        for name in games.names():
+            assert games.create(name, deals=1).options.deals == 1
+
+
+class TestSeeds:
+    def test_bad_seed(self, game: games.Game) -> None:  # type: ignore[name-defined]
+        """A seed that is not an int is refused."""
+        for bad in ("7", 1.5, True):
+            with pytest.raises(OptionError):
+                game.new_game(bad)
+
+    def test_no_seed_draws_one(self, game: games.Game) -> None:  # type: ignore[name-defined]
+        """new_game() without a seed draws one from the OS and records it."""
+        state = game.new_game()
+        assert isinstance(state.seed, int)
+        assert game.new_game(state.seed) == state
+
+
+class TestMoves:
+    def test_notation(self) -> None:
+        """Moves print as keyword plus arguments and parse back."""
+        assert str(KNOCK) == "knock"
+        assert str(DRAW_STOCK) == "draw stock"
+        assert str(Discard(parse_card("Th"))) == "discard Th"
+
+    def test_parse_is_lenient(self, game: games.Game) -> None:  # type: ignore[name-defined]
+        """Case and spacing do not matter; 10 reads as T."""
+        state = game.new_game(1)
+        assert game.parse_move(state, "  DRAW   Stock ") == DRAW_STOCK
+        assert game.parse_move(state, "discard 10h") == Discard(parse_card("Th"))
+        assert game.parse_move(None, "knock") == Knock()
+
+    @pytest.mark.parametrize(
+        ("text", "fragment"),
+        [
+            ("", "empty"),
+            ("fly", "unknown move 'fly'"),
+            ("draw", "expected 'draw <source>'"),
+            ("draw deck", "must be one of stock, discard"),
+            ("discard Zz", "cannot read card"),
+            ("knock now", "expected 'knock'"),
+        ],
+    )
+    def test_malformed_is_not_illegal(
+        self, game: games.Game, text: str, fragment: str  # type: ignore[name-defined]
+    ) -> None:
+        """Malformed notation raises InvalidMoveError, distinct from IllegalMoveError."""
+        with pytest.raises(InvalidMoveError, match=fragment):
+            game.parse_move(game.new_game(1), text)
+
+    def test_well_formed_but_illegal(self, game: games.Game) -> None:  # type: ignore[name-defined]
+        """A well-formed move that is not legal parses, and apply says why not."""
+        state = game.new_game(1)
+        move = game.parse_move(state, "discard As")
+        with pytest.raises(IllegalMoveError, match="only after drawing"):
+            state.apply(move)
+
+    @pytest.mark.parametrize("junk", [None, 3, "knock", object(), Draw, ("knock",)])
+    def test_junk_objects_are_illegal_moves(
+        self, game: games.Game, junk: object  # type: ignore[name-defined]
+    ) -> None:
+        """apply of a non-move raises IllegalMoveError saying why."""
+        with pytest.raises(IllegalMoveError, match="is not a move of thirty_one"):
+            game.new_game(1).apply(junk)  # type: ignore[arg-type]
+
+    def test_apply_leaves_old_state(self, game: games.Game) -> None:  # type: ignore[name-defined]
+        """apply returns a new state and leaves the old one as it was."""
+        state = game.new_game(1)
+        before = state.to_json()
+        after = state.apply(Draw(Source.STOCK))
+        assert state.to_json() == before and after != state
+        assert after.history == (Draw(Source.STOCK),) and state.history == ()
+
+    @given(st.text(max_size=30))
+    def test_parse_junk_only_invalid_move(self, text: str) -> None:
+        """Any text parses or raises InvalidMoveError."""
+        game = games.create("thirty_one")
+        try:
+            game.parse_move(None, text)
+        except CardRulesError as exc:
+            assert isinstance(exc, InvalidMoveError)
+
+
+class TestReplayAndJson:
+    def play(self, game: games.Game, seed: int, steps: int):  # type: ignore[no-untyped-def, name-defined]
+        rng = random.Random(seed)
+        state = game.new_game(seed)
+        for _ in range(steps):
+            if state.is_terminal:
+                break
+            state = state.apply(rng.choice(state.legal_moves()))
+        return state
+
+    def test_replay(self, game: games.Game) -> None:  # type: ignore[name-defined]
+        """replay(seed, history) gives the same state, from values or notation."""
+        state = self.play(game, 3, 40)
+        assert game.replay(3, state.history) == state
+        assert game.replay(3, [str(m) for m in state.history]) == state
+
+    def test_json_round_trip(self, game: games.Game) -> None:  # type: ignore[name-defined]
+        """to_json then state_from_json gives an equal state."""
+        state = self.play(game, 5, 25)
+        assert game.state_from_json(state.to_json()) == state
+
+    def tampered(self, game: games.Game, edit) -> str:  # type: ignore[no-untyped-def, name-defined]
+        data = json.loads(self.play(game, 5, 25).to_json())
+        edit(data["state"])
+        return json.dumps(data)
+
+    @pytest.mark.parametrize(
+        ("edit", "fragment"),
+        [
+            (lambda s: s["hands"][0].__setitem__(0, s["hands"][1][0]), "cards are not the deck"),
+            (lambda s: s["stock"].pop(), "missing"),
+            (lambda s: s["stock"].append("Jk"), "extra"),
+            (
+                lambda s: s.__setitem__("phase", "turn" if s["phase"] == "discard" else "discard"),
+                "cannot be to move",
+            ),
+            (lambda s: s.__setitem__("turn", 7), "seat 7"),
+            (lambda s: s.__setitem__("tokens", [3, 3]), "tokens has 2 seats"),
+            (lambda s: s.__setitem__("tokens", [3, 9, 3]), "out of range"),
+            (lambda s: s.__setitem__("phase", "flying"), "phase"),
+            (lambda s: s.__setitem__("hands", "none"), "expected a list"),
+            (lambda s: s.pop("stock"), "missing field 'stock'"),
+            (lambda s: s.__setitem__("surprise", 1), "unknown fields"),
+            (lambda s: s["history"].append("fly away"), "unknown move"),
+        ],
+    )
+    def test_tampered_states_refused(
+        self, game: games.Game, edit: object, fragment: str  # type: ignore[name-defined]
+    ) -> None:
+        """Created or lost cards, contradictions and malformed fields are refused."""
+        with pytest.raises(InvalidStateError, match=fragment):
+            game.state_from_json(self.tampered(game, edit))
+
+    def test_other_options_or_game_refused(self) -> None:
+        """A state is read back only by the game and options that made it."""
+        state = games.create("thirty_one", players=3).new_game(1)
+        with pytest.raises(InvalidStateError, match="other options"):
+            games.create("thirty_one", players=3, tokens=5).state_from_json(state.to_json())
+        text = state.to_json().replace('"game": "thirty_one"', '"game": "canasta"')
+        with pytest.raises(InvalidStateError, match="canasta"):
+            games.create("thirty_one", players=3).state_from_json(text)
+
+    @settings(max_examples=150)
+    @given(strategies.junk_json)
+    def test_junk_json_only_invalid_state(self, data: object) -> None:
+        """Arbitrary JSON is refused with InvalidStateError, never a bare error."""
+        game = games.create("thirty_one", players=3)
+        for text in (json.dumps(data), json.dumps({"game": "thirty_one", "state": data})):
+            with pytest.raises(InvalidStateError):
+                game.state_from_json(text)
+
+    @settings(max_examples=100)
+    @given(st.data())
+    def test_mutated_json_never_crashes(self, data: st.DataObject) -> None:
+        """A real state with one value replaced is either valid or InvalidStateError."""
+        game = games.create("thirty_one", players=3)
+        raw = json.loads(self.play(game, 2, 9).to_json())
+        keys = sorted(raw["state"])
+        key = data.draw(st.sampled_from(keys))
+        raw["state"][key] = data.draw(strategies.junk_json)
+        try:
+            state = game.state_from_json(json.dumps(raw))
+        except CardRulesError as exc:
+            assert isinstance(exc, InvalidStateError)
+        else:
+            state.validate()
+
+    def test_not_json(self) -> None:
+        """Text that is not JSON is InvalidStateError."""
+        with pytest.raises(InvalidStateError, match="not JSON"):
+            games.create("thirty_one").state_from_json("{oops")
+
+
+class TestViews:
+    def test_bad_seat(self, game: games.Game) -> None:  # type: ignore[name-defined]
+        """view and resample refuse seats that do not exist."""
+        state = game.new_game(1)
+        for seat in (-1, 3, "0", None):
+            with pytest.raises(OptionError):
+                state.view(seat)  # type: ignore[arg-type]
+            with pytest.raises(OptionError):
+                state.resample(seat, random.Random(0))  # type: ignore[arg-type]
+
+    def test_resample_changes_hidden_only(self, game: games.Game) -> None:  # type: ignore[name-defined]
+        """resample redeals what the seat cannot see, keeps its view, changes the seed."""
+        state = game.new_game(10**12)
+        other = state.resample(0, random.Random(1))
+        assert other.view(0) == state.view(0)
+        assert other.hands[0] == state.hands[0]
+        assert (other.hands[1], other.stock) != (state.hands[1], state.stock)
+        assert other.seed != state.seed
+        other.validate()
+
+    def test_view_does_not_show_seed(self, game: games.Game) -> None:  # type: ignore[name-defined]
+        """No view contains the seed or the stock's order."""
+        state = game.new_game(987654321987)
+        for seat in range(3):
+            text = repr(state.view(seat))
+            assert "987654321987" not in text
+            assert not all(str(c) in text for c in state.stock[-5:])

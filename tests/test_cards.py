@@ -10,7 +10,6 @@ from cardrules import (
     JOKER,
     LITTLE_JOKER,
     Card,
-    CardRulesError,
     InvalidCardError,
     Rank,
     Suit,
@@ -23,9 +22,7 @@ from . import strategies
 
 
 class TestParsing:
-    @pytest.mark.parametrize(
-        "text", ["Ah", "AH", "ah", "A♥", "a♡", " Ah "]
-    )
+    @pytest.mark.parametrize("text", ["Ah", "AH", "ah", "A♥", "a♡", " Ah "])
     def test_ace_of_hearts_spellings(self, text: str) -> None:
         """Every common spelling of the ace of hearts reads the same card."""
         assert parse_card(text) == Card(Rank.ACE, Suit.HEARTS)
@@ -41,17 +38,31 @@ class TestParsing:
 
     @pytest.mark.parametrize(
         ("text", "card"),
-        [("Jk", JOKER), ("JK", JOKER), ("joker", JOKER), ("*", JOKER), ("🃏", JOKER),
-         ("Jb", BIG_JOKER), ("BJ", BIG_JOKER), ("Jl", LITTLE_JOKER), ("lj", LITTLE_JOKER)],
+        [
+            ("Jk", JOKER),
+            ("JK", JOKER),
+            ("joker", JOKER),
+            ("*", JOKER),
+            ("🃏", JOKER),
+            ("Jb", BIG_JOKER),
+            ("BJ", BIG_JOKER),
+            ("Jl", LITTLE_JOKER),
+            ("lj", LITTLE_JOKER),
+        ],
     )
     def test_joker_tokens(self, text: str, card: Card) -> None:
         """The documented joker tokens read the three joker kinds."""
-        assert parse_card(text) == card and card.is_joker and card.suit is None
+        assert parse_card(text) == card
+        assert card.is_joker
+        assert card.suit is None
 
     def test_parse_cards_spaces_and_commas(self) -> None:
         """Lists may be separated by spaces, commas, or both."""
-        want = (Card(Rank.SEVEN, Suit.HEARTS), Card(Rank.SEVEN, Suit.SPADES),
-                Card(Rank.SEVEN, Suit.DIAMONDS))
+        want = (
+            Card(Rank.SEVEN, Suit.HEARTS),
+            Card(Rank.SEVEN, Suit.SPADES),
+            Card(Rank.SEVEN, Suit.DIAMONDS),
+        )
         assert parse_cards("7H 7S 7D") == want
         assert parse_cards("7h,7s,7d") == want
         assert parse_cards("7h, 7s ,7d") == want
@@ -59,8 +70,13 @@ class TestParsing:
 
     @pytest.mark.parametrize(
         ("text", "fragment"),
-        [("Ah Zz", "'Zz' at position 1"), ("1h", "unknown rank"), ("Ax", "unknown suit"),
-         ("A", "a card is a rank then a suit"), ("11h", "unknown rank")],
+        [
+            ("Ah Zz", "'Zz' at position 1"),
+            ("1h", "unknown rank"),
+            ("Ax", "unknown suit"),
+            ("A", "a card is a rank then a suit"),
+            ("11h", "unknown rank"),
+        ],
     )
     def test_bad_text_names_token_and_position(self, text: str, fragment: str) -> None:
         """A bad token is named with its position."""
@@ -79,10 +95,9 @@ class TestParsing:
         """Any text either parses or raises InvalidCardError, never anything else."""
         try:
             cards = parse_cards(text)
-        except CardRulesError as exc:
-            assert isinstance(exc, InvalidCardError)
-        else:
-            assert parse_cards(format_cards(cards)) == cards
+        except InvalidCardError:
+            return  # any other exception fails the test
+        assert parse_cards(format_cards(cards)) == cards
 
 
 class TestPrinting:

@@ -14,15 +14,19 @@ def test_games_lists_options(capsys: pytest.CaptureFixture[str]) -> None:
     """`cardrules games` lists every game with its options."""
     assert main(["games"]) == 0
     out = capsys.readouterr().out
-    assert "thirty_one:" in out and "three_of_a_kind=False" in out
+    assert "thirty_one:" in out
+    assert "three_of_a_kind=False" in out
 
 
 def test_play_prints_transcript(capsys: pytest.CaptureFixture[str]) -> None:
     """`cardrules play` plays to the end and prints moves, results and scores."""
     assert main(["play", "thirty_one", "--seed", "5", "--players", "3"]) == 0
     out = capsys.readouterr().out
-    assert "seed 5" in out and "seat 1:" in out and "ends:" in out
-    assert "game over: winner" in out and out.rstrip().splitlines()[-1].startswith("final scores")
+    assert "seed 5" in out
+    assert "seat 1:" in out
+    assert "ends:" in out
+    assert "game over: winner" in out
+    assert out.rstrip().splitlines()[-1].startswith("final scores")
 
 
 def test_play_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
@@ -56,15 +60,28 @@ def test_bad_arguments_one_line_exit_2(
         code = exc.code  # type: ignore[assignment]
     err = capsys.readouterr().err
     assert code == 2
-    assert fragment in err and len(err.strip().splitlines()) == 1
+    assert fragment in err
+    assert len(err.strip().splitlines()) == 1
     assert "Traceback" not in err
 
 
 def test_python_dash_m() -> None:
     """`python -m cardrules` runs the same command line."""
     done = subprocess.run(
-        [sys.executable, "-m", "cardrules", "play", "thirty_one", "--seed", "1",
-         "--option", "deals=1"],
-        capture_output=True, text=True, check=False,
+        [
+            sys.executable,
+            "-m",
+            "cardrules",
+            "play",
+            "thirty_one",
+            "--seed",
+            "1",
+            "--option",
+            "deals=1",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
     )
-    assert done.returncode == 0 and "final scores" in done.stdout
+    assert done.returncode == 0
+    assert "final scores" in done.stdout

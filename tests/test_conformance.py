@@ -17,7 +17,8 @@ from cardrules.testing import check_game
 def test_every_game_one_deal(name: str) -> None:
     """Single deals of every game pass the whole kit."""
     report = check_game(games.create(name, deals=1), playouts=6)
-    assert report.terminal == 6 and report.deep_states > 0
+    assert report.terminal == 6
+    assert report.deep_states > 0
 
 
 @pytest.mark.parametrize("name", games.names())
@@ -37,7 +38,9 @@ class TestKitCatchesBugs:
         class Liar(thirty_one.State):
             def _generate_moves(self) -> tuple[Move, ...]:
                 moves = super()._generate_moves()
-                return (*moves, thirty_one.PASS) if thirty_one.PASS not in moves and moves else moves
+                return (
+                    (*moves, thirty_one.PASS) if thirty_one.PASS not in moves and moves else moves
+                )
 
             def _next(self, move: Move) -> Any:
                 if move == thirty_one.PASS and self.knocker is None:
@@ -88,7 +91,9 @@ class TestKitCatchesBugs:
 
             def _new_game(self, seed: int) -> Any:
                 base = super()._new_game(seed)
-                return Leaky(**{f.name: getattr(base, f.name) for f in attrs.fields(Leaky) if f.init})
+                return Leaky(
+                    **{f.name: getattr(base, f.name) for f in attrs.fields(Leaky) if f.init}
+                )
 
         with pytest.raises(ConformanceError, match="resample"):
             check_game(LeakyGame.create(players=3, deals=1), playouts=1)

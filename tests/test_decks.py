@@ -6,8 +6,7 @@ from collections import Counter
 
 import pytest
 
-from cardrules import BIG_JOKER, JOKER, LITTLE_JOKER, OptionError, Rank, Suit, parse_card
-from cardrules import decks
+from cardrules import BIG_JOKER, JOKER, LITTLE_JOKER, OptionError, Rank, Suit, decks, parse_card
 
 
 @pytest.mark.parametrize(
@@ -50,8 +49,16 @@ def test_canasta_108_has_four_jokers() -> None:
 def test_piquet_is_seven_to_ace() -> None:
     """Schwimmen's 32 cards: 7, 8, 9, 10, J, Q, K, A of each suit."""
     ranks = Counter(c.rank for c in decks.piquet().cards)
-    assert sorted(ranks) == [Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK,
-                             Rank.QUEEN, Rank.KING, Rank.ACE]
+    assert sorted(ranks) == [
+        Rank.SEVEN,
+        Rank.EIGHT,
+        Rank.NINE,
+        Rank.TEN,
+        Rank.JACK,
+        Rank.QUEEN,
+        Rank.KING,
+        Rank.ACE,
+    ]
     assert set(ranks.values()) == {4}
 
 
@@ -59,7 +66,8 @@ def test_pinochle_is_two_of_nine_to_ace() -> None:
     """Pinochle: two each of 9, 10, J, Q, K, A per suit."""
     counts = decks.pinochle().counts()
     assert min(c.rank for c in counts) == Rank.NINE
-    assert set(counts.values()) == {2} and len(counts) == 24
+    assert set(counts.values()) == {2}
+    assert len(counts) == 24
 
 
 @pytest.mark.parametrize(
@@ -78,13 +86,17 @@ def test_quadruple_war_removals() -> None:
     two_c, two_d = parse_card("2c"), parse_card("2d")
     for players in (2, 4):
         cards = decks.quadruple_war(players).cards
-        assert two_c not in cards and two_d not in cards and parse_card("2s") in cards
+        assert two_c not in cards
+        assert two_d not in cards
+        assert parse_card("2s") in cards
     assert not any(c.rank == Rank.TWO for c in decks.quadruple_war(5).cards)
     three = decks.quadruple_war(3).cards
     assert sum(c.rank == Rank.TWO for c in three) == 4
     for players in (2, 3, 4, 5):
         cards = decks.quadruple_war(players).cards
-        assert BIG_JOKER in cards and LITTLE_JOKER in cards and JOKER not in cards
+        assert BIG_JOKER in cards
+        assert LITTLE_JOKER in cards
+        assert JOKER not in cards
 
 
 @pytest.mark.parametrize("bad", [3, 7, "4", None])
@@ -107,5 +119,6 @@ def test_shuffle_is_seeded_and_pure() -> None:
     assert first == deck.shuffled(seed=42)
     assert first != deck.shuffled(seed=43)
     assert sorted(first) == sorted(deck.cards)
-    assert deck.cards[0] == parse_card("2c") and deck.cards[0].suit == Suit.CLUBS
+    assert deck.cards[0] == parse_card("2c")
+    assert deck.cards[0].suit == Suit.CLUBS
     assert len(deck.shuffled()) == 52

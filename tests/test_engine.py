@@ -10,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardrules import (
-    CardRulesError,
     IllegalMoveError,
     InvalidMoveError,
     InvalidStateError,
@@ -62,7 +61,8 @@ class TestRegistry:
     def test_defaults_are_the_source_game(self) -> None:
         """No options: the game as its text describes it."""
         game = games.create("thirty_one")
-        assert game.options.tokens == 3 and game.options.deals is None
+        assert game.options.tokens == 3
+        assert game.options.deals is None
 
     def test_deals_option_everywhere(self) -> None:
         """Every registered game takes deals=1."""
@@ -110,7 +110,10 @@ class TestMoves:
         ],
     )
     def test_malformed_is_not_illegal(
-        self, game: games.Game, text: str, fragment: str  # type: ignore[name-defined]
+        self,
+        game: games.Game,
+        text: str,
+        fragment: str,  # type: ignore[name-defined]
     ) -> None:
         """Malformed notation raises InvalidMoveError, distinct from IllegalMoveError."""
         with pytest.raises(InvalidMoveError, match=fragment):
@@ -125,7 +128,9 @@ class TestMoves:
 
     @pytest.mark.parametrize("junk", [None, 3, "knock", object(), Draw, ("knock",)])
     def test_junk_objects_are_illegal_moves(
-        self, game: games.Game, junk: object  # type: ignore[name-defined]
+        self,
+        game: games.Game,
+        junk: object,  # type: ignore[name-defined]
     ) -> None:
         """apply of a non-move raises IllegalMoveError saying why."""
         with pytest.raises(IllegalMoveError, match="is not a move of thirty_one"):
@@ -136,17 +141,20 @@ class TestMoves:
         state = game.new_game(1)
         before = state.to_json()
         after = state.apply(Draw(Source.STOCK))
-        assert state.to_json() == before and after != state
-        assert after.history == (Draw(Source.STOCK),) and state.history == ()
+        assert state.to_json() == before
+        assert after != state
+        assert after.history == (Draw(Source.STOCK),)
+        assert state.history == ()
 
     @given(st.text(max_size=30))
     def test_parse_junk_only_invalid_move(self, text: str) -> None:
         """Any text parses or raises InvalidMoveError."""
         game = games.create("thirty_one")
         try:
-            game.parse_move(None, text)
-        except CardRulesError as exc:
-            assert isinstance(exc, InvalidMoveError)
+            move = game.parse_move(None, text)
+        except InvalidMoveError:
+            return  # any other exception fails the test
+        assert game.parse_move(None, str(move)) == move
 
 
 class TestReplayAndJson:
@@ -196,7 +204,10 @@ class TestReplayAndJson:
         ],
     )
     def test_tampered_states_refused(
-        self, game: games.Game, edit: object, fragment: str  # type: ignore[name-defined]
+        self,
+        game: games.Game,
+        edit: object,
+        fragment: str,  # type: ignore[name-defined]
     ) -> None:
         """Created or lost cards, contradictions and malformed fields are refused."""
         with pytest.raises(InvalidStateError, match=fragment):
@@ -231,10 +242,9 @@ class TestReplayAndJson:
         raw["state"][key] = data.draw(strategies.junk_json)
         try:
             state = game.state_from_json(json.dumps(raw))
-        except CardRulesError as exc:
-            assert isinstance(exc, InvalidStateError)
-        else:
-            state.validate()
+        except InvalidStateError:
+            return  # any other exception fails the test
+        state.validate()
 
     def test_not_json(self) -> None:
         """Text that is not JSON is InvalidStateError."""

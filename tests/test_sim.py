@@ -14,7 +14,8 @@ def test_play_to_the_end_with_mixed_policies() -> None:
     """play() accepts one policy per seat and returns the final state."""
     game = games.create("thirty_one", players=2)
     final = play(game, [RandomPolicy(1), GreedyPolicy(game, 2)], seed=3)
-    assert final.is_terminal and len(final.history) > 0
+    assert final.is_terminal
+    assert len(final.history) > 0
 
 
 def test_simulate_same_results_in_any_executor() -> None:
@@ -23,7 +24,8 @@ def test_simulate_same_results_in_any_executor() -> None:
     here = simulate(game, seeds=range(6), policy="greedy")
     with ThreadPoolExecutor(2) as pool:
         there = simulate(game, seeds=range(6), policy="greedy", executor=pool)
-    assert here == there and [r.seed for r in here] == list(range(6))
+    assert here == there
+    assert [r.seed for r in here] == list(range(6))
 
 
 def test_greedy_beats_random_at_thirty_one() -> None:

@@ -4,7 +4,7 @@ The package re-exports the names most programs need; games live in
 ``cardrules.games`` (``games.create("thirty_one")``) and their per-game
 functions in ``cardrules.games.<name>``.
 
-Example:
+Examples:
     >>> from cardrules import parse_cards
     >>> [c.rank.name for c in parse_cards("Ah Kd")]
     ['ACE', 'KING']

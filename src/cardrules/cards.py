@@ -9,7 +9,7 @@ The parser is lenient about what people type: ``Ah``, ``AH``, ``ah``, ``Th``,
 ``10h``, ``10H``, ``A♥``, ``7♣`` and the joker tokens ``Jk``, ``JK``, ``joker``,
 ``*``, ``🃏``, ``Jb``/``BJ`` and ``Jl``/``LJ``, in any letter case.
 
-Example:
+Examples:
     >>> from cardrules import parse_card, parse_cards
     >>> parse_card("10♥")
     <Card Th>
@@ -42,7 +42,7 @@ __all__ = [
 class Suit(enum.IntEnum):
     """The four suits, in bridge order (clubs lowest) for sorting only.
 
-    Example:
+    Examples:
         >>> Suit.HEARTS.letter, Suit.HEARTS.symbol
         ('h', '♥')
     """
@@ -66,7 +66,7 @@ class Suit(enum.IntEnum):
     def is_red(self) -> bool:
         """Whether the suit is red (diamonds and hearts).
 
-        Example:
+        Examples:
             >>> Suit.DIAMONDS.is_red, Suit.SPADES.is_red
             (True, False)
         """
@@ -81,7 +81,7 @@ class Rank(enum.IntEnum):
     and canasta packs; ``LITTLE_JOKER`` and ``BIG_JOKER`` are the two
     distinguishable jokers of games such as Quadruple War.
 
-    Example:
+    Examples:
         >>> Rank.TEN.letter, Rank.ACE > Rank.KING, Rank.JOKER.is_joker
         ('T', True, True)
     """
@@ -154,7 +154,7 @@ class Card:
     order. Two cards from different packs with the same rank and suit are equal:
     games that mix packs count cards as a multiset.
 
-    Example:
+    Examples:
         >>> from cardrules import Card, Rank, Suit
         >>> card = Card(Rank.TEN, Suit.HEARTS)
         >>> str(card), card.is_joker
@@ -175,7 +175,7 @@ class Card:
     def index(self) -> int:
         """A dense number for the card: 0-51 for naturals, 52-54 for jokers.
 
-        Example:
+        Examples:
             >>> parse_card("2c").index, parse_card("As").index, parse_card("Jk").index
             (0, 51, 52)
         """
@@ -195,7 +195,7 @@ class Card:
     def pretty(self) -> str:
         """The card with a suit symbol, for people: ``10♥``, ``A♠``, ``Joker``.
 
-        Example:
+        Examples:
             >>> parse_card("Th").pretty
             '10♥'
         """
@@ -291,7 +291,7 @@ def parse_card(text: str) -> Card:
     Raises:
         InvalidCardError: the text is not one card.
 
-    Example:
+    Examples:
         >>> parse_card("ah") == parse_card("A♥")
         True
     """
@@ -314,7 +314,7 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
         InvalidCardError: a token is no card; the message names the token and
             its position (0 for the first token).
 
-    Example:
+    Examples:
         >>> format_cards(parse_cards("Ah, 10h  Jk"))
         'Ah Th Jk'
     """
@@ -341,7 +341,7 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
 def format_cards(cards: Iterable[Card], sep: str = " ") -> str:
     """Print cards in canonical notation, joined by ``sep``.
 
-    Example:
+    Examples:
         >>> format_cards(parse_cards("10h as"))
         'Th As'
     """

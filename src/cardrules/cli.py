@@ -8,7 +8,7 @@ Usage::
 
 Bad arguments print one line and exit with status 2.
 
-Example:
+Examples:
     >>> main(["play", "thirty_one", "--seed", "3", "--players", "2", "--option", "deals=1"])
     Thirty-One ...
     0

@@ -4,7 +4,7 @@ Every pack a game of cardrules uses is here, by name (:func:`deck`) or by
 factory. A :class:`Deck` is an immutable, canonically ordered tuple of cards;
 shuffling returns a new tuple and never touches global random state.
 
-Example:
+Examples:
     >>> from cardrules import decks
     >>> decks.deck("double106").size, decks.fifty_six(6).size
     (106, 48)
@@ -52,7 +52,7 @@ __all__ = [
 def new_seed() -> int:
     """A fresh 63-bit seed drawn from the operating system's entropy.
 
-    Example:
+    Examples:
         >>> 0 <= new_seed() < 2**63
         True
     """
@@ -67,7 +67,7 @@ def shuffled(cards: Iterable[Card], seed: int | str | None = None) -> tuple[Card
         seed: an int or str; the same seed always gives the same order.
             ``None`` draws a seed from the operating system.
 
-    Example:
+    Examples:
         >>> from cardrules import parse_cards
         >>> shuffled(parse_cards("2c 3c 4c"), seed=1) == shuffled(parse_cards("2c 3c 4c"), seed=1)
         True
@@ -97,7 +97,7 @@ class Deck:
     def counts(self) -> Counter[Card]:
         """The pack as a multiset (a new ``Counter`` each call).
 
-        Example:
+        Examples:
             >>> double().counts()[JOKER]
             2
         """
@@ -117,7 +117,7 @@ def _natural(ranks: Iterable[Rank], packs: int = 1) -> tuple[Card, ...]:
 def standard(jokers: int = 0) -> Deck:
     """The 52-card pack, with ``jokers`` plain jokers added (52, 53, 54...).
 
-    Example:
+    Examples:
         >>> standard().size, standard(jokers=2).size
         (52, 54)
     """
@@ -131,7 +131,7 @@ def double(jokers: int = 2) -> Deck:
 
     Turkish 51 and Kalooki use 2 jokers (106); Canasta uses 4 (108).
 
-    Example:
+    Examples:
         >>> double().size, double(jokers=4).size
         (106, 108)
     """
@@ -142,7 +142,7 @@ def double(jokers: int = 2) -> Deck:
 def stripped(ranks: Iterable[Rank], packs: int = 1, name: str | None = None) -> Deck:
     """A pack keeping only the given natural ranks, from ``packs`` packs.
 
-    Example:
+    Examples:
         >>> stripped([Rank.ACE, Rank.KING]).size
         8
     """
@@ -160,7 +160,7 @@ _PIQUET = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, R
 def piquet() -> Deck:
     """The 32-card piquet pack (7 to ace), used by Schwimmen.
 
-    Example:
+    Examples:
         >>> piquet().size, min(c.rank for c in piquet().cards)
         (32, <Rank.SEVEN: 7>)
     """
@@ -170,7 +170,7 @@ def piquet() -> Deck:
 def pinochle() -> Deck:
     """The 48-card pinochle pack: two each of 9, 10, J, Q, K, A in every suit.
 
-    Example:
+    Examples:
         >>> pinochle().size
         48
     """
@@ -187,7 +187,7 @@ _FIFTY_SIX_RANKS = {
 def fifty_six(players: int) -> Deck:
     """The Fifty-Six pack for 4, 6 or 8 players, from two packs (32, 48, 64 cards).
 
-    Example:
+    Examples:
         >>> [fifty_six(n).size for n in (4, 6, 8)]
         [32, 48, 64]
     """
@@ -201,7 +201,7 @@ def quadruple_war(players: int) -> Deck:
     the deuces of clubs and diamonds removed for 2 or 4 players, all four
     deuces for 5 players, none for 3 (52, 54, 52, 50 cards).
 
-    Example:
+    Examples:
         >>> [quadruple_war(n).size for n in (2, 3, 4, 5)]
         [52, 54, 52, 50]
     """
@@ -237,7 +237,7 @@ _NAMED: dict[str, Callable[[], Deck]] = {
 def deck_names() -> tuple[str, ...]:
     """The names :func:`deck` knows, sorted.
 
-    Example:
+    Examples:
         >>> "pinochle48" in deck_names()
         True
     """
@@ -250,7 +250,7 @@ def deck(name: str) -> Deck:
     Raises:
         OptionError: no pack has that name.
 
-    Example:
+    Examples:
         >>> deck("standard54").counts()[JOKER]
         2
     """

@@ -15,7 +15,7 @@ their shared base classes, so that a game module states only its rules:
 * :class:`Game`: options plus the factory methods ``new_game``, ``replay``,
   ``state_from_json`` and ``parse_move``.
 
-Example:
+Examples:
     >>> from cardrules import games
     >>> game = games.create("thirty_one", players=3)
     >>> state = game.new_game(seed=5)
@@ -99,7 +99,7 @@ class Move:
     first token of the move's notation). The notation is the keyword followed
     by each field in order; a tuple of cards is written comma-separated.
 
-    Example:
+    Examples:
         >>> import attrs
         >>> from cardrules import Card, parse_card
         >>> @attrs.frozen
@@ -197,7 +197,7 @@ def parse_move_text(move_types: Sequence[type[Move]], text: str) -> Move:
     Raises:
         InvalidMoveError: the text names no move, or its arguments are malformed.
 
-    Example:
+    Examples:
         >>> from cardrules.games.thirty_one import Discard, Knock
         >>> parse_move_text([Discard, Knock], "Discard 10H")
         Discard(card=<Card Th>)
@@ -262,10 +262,11 @@ def option(
         doc: one sentence for users (shown by ``cardrules games``).
         kind: the value's type (default: the type of ``default``).
         choices: the only values allowed, if any.
-        minimum, maximum: inclusive bounds for numbers.
+        minimum: the smallest value allowed, for numbers.
+        maximum: the largest value allowed, for numbers.
         optional: whether ``None`` is allowed (e.g. ``deals=None``, no limit).
 
-    Example:
+    Examples:
         >>> import attrs
         >>> @attrs.frozen
         ... class Opts:
@@ -314,7 +315,7 @@ def option(
 def option_info(options_type: type) -> tuple[OptionInfo, ...]:
     """Describe every option of an options class.
 
-    Example:
+    Examples:
         >>> from cardrules.games.thirty_one import Options
         >>> [o.name for o in option_info(Options)][:2]
         ['players', 'deals']
@@ -344,7 +345,7 @@ def build_options(options_type: type[OptionsT], values: dict[str, Any]) -> Optio
     Raises:
         OptionError: an unknown option, or a value the option does not allow.
 
-    Example:
+    Examples:
         >>> from cardrules.games.thirty_one import Options
         >>> build_options(Options, {"tokens": 5}).tokens
         5
@@ -368,7 +369,7 @@ def build_options(options_type: type[OptionsT], values: dict[str, Any]) -> Optio
 def parse_option_value(options_type: type, name: str, text: str) -> Any:
     """Convert command-line text to the type of option ``name``.
 
-    Example:
+    Examples:
         >>> from cardrules.games.thirty_one import Options
         >>> parse_option_value(Options, "three_of_a_kind", "yes")
         True
@@ -402,7 +403,7 @@ def to_data(value: Any) -> Any:
     """Turn a cardrules value (attrs records, cards, moves, enums, tuples)
     into plain JSON data. Cards become their notation, moves their notation.
 
-    Example:
+    Examples:
         >>> from cardrules import parse_cards
         >>> to_data(parse_cards("Ah Td"))
         ['Ah', 'Td']
@@ -433,7 +434,7 @@ def from_data(tp: Any, data: Any, moves: Sequence[type[Move]] = (), path: str = 
         InvalidStateError: the data does not have the shape of ``tp``; the
             message gives the path of the bad part (``$.hands[1][0]``).
 
-    Example:
+    Examples:
         >>> from cardrules import Card
         >>> from_data(tuple[Card, ...], ["Ah", "Td"])
         (<Card Ah>, <Card Td>)
@@ -773,7 +774,7 @@ class Game(Generic[S, OptionsT]):
 
         The default names the seat and the move; a game adds deal results.
 
-        Example:
+        Examples:
             >>> from cardrules import games
             >>> game = games.create("thirty_one", players=2)
             >>> state = game.new_game(seed=1)
@@ -804,7 +805,7 @@ class Game(Generic[S, OptionsT]):
 def seats_check(players: int, seat: object) -> int:
     """Validate a seat number for ``view`` and ``resample``.
 
-    Example:
+    Examples:
         >>> seats_check(3, 2)
         2
     """

@@ -3,7 +3,7 @@
 All of them derive from :class:`CardRulesError`, so a caller can catch one
 class. Errors about malformed input also derive from :class:`ValueError`.
 
-Example:
+Examples:
     >>> from cardrules import parse_card, CardRulesError
     >>> try:
     ...     parse_card("Zz")

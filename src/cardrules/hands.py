@@ -4,7 +4,7 @@ Thirty-One, Schwimmen, Japanese and Chinese 51 and Empat Satu all count a hand
 by card points (pips, court cards 10, ace 11) grouped by suit. These functions
 do that counting once, for any hand size; each game adds its own special hands.
 
-Example:
+Examples:
     >>> from cardrules import parse_cards
     >>> hand = parse_cards("Kc Qc Tc 4h")
     >>> best_suit_total(hand), suit_minus_rest(hand)
@@ -32,7 +32,7 @@ def card_points(card: Card) -> int:
     Raises:
         InvalidCardError: the card is a joker (these games use none).
 
-    Example:
+    Examples:
         >>> from cardrules import parse_card
         >>> [card_points(parse_card(t)) for t in ("7h", "Qs", "As")]
         [7, 10, 11]
@@ -62,7 +62,7 @@ def _points(card: Card) -> int:
 def suit_totals(cards: Iterable[Card]) -> dict[Suit, int]:
     """Points per suit held (suits not held are absent).
 
-    Example:
+    Examples:
         >>> from cardrules import parse_cards
         >>> suit_totals(parse_cards("Ah 9h 5c"))
         {<Suit.HEARTS: 2>: 20, <Suit.CLUBS: 0>: 5}
@@ -79,7 +79,7 @@ def suit_totals(cards: Iterable[Card]) -> dict[Suit, int]:
 def best_suit_total(cards: Iterable[Card]) -> int:
     """The highest points total of the cards of any one suit (0 for no cards).
 
-    Example:
+    Examples:
         >>> from cardrules import parse_cards
         >>> best_suit_total(parse_cards("Jc 4d 9s"))
         10
@@ -95,7 +95,7 @@ def suit_minus_rest(cards: Sequence[Card], suit: Suit | None = None) -> int:
         cards: the hand.
         suit: the positive suit; ``None`` picks the suit that scores best.
 
-    Example:
+    Examples:
         >>> from cardrules import parse_cards
         >>> suit_minus_rest(parse_cards("Kc Qc Tc 4h"), Suit.HEARTS)
         -26

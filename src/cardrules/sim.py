@@ -6,7 +6,7 @@ simple greedy move (``Game.greedy_move``). :func:`simulate` plays many games
 over any ``concurrent.futures.Executor`` (threads, processes, or a Dask
 client's executor), one task per seed, and returns compact results.
 
-Example:
+Examples:
     >>> from cardrules import games
     >>> from cardrules.sim import RandomPolicy, play
     >>> game = games.create("thirty_one", players=3, deals=2)
@@ -51,7 +51,7 @@ class Policy(Protocol):
 class RandomPolicy:
     """Uniformly random legal moves, reproducible from ``seed``.
 
-    Example:
+    Examples:
         >>> from cardrules import games
         >>> state = games.create("thirty_one").new_game(seed=1)
         >>> RandomPolicy(seed=3).choose(state) in state.legal_moves()
@@ -69,7 +69,7 @@ class RandomPolicy:
 class GreedyPolicy:
     """The game's own simple greedy player (``Game.greedy_move``).
 
-    Example:
+    Examples:
         >>> from cardrules import games
         >>> game = games.create("thirty_one")
         >>> state = game.new_game(seed=1)
@@ -89,7 +89,7 @@ class GreedyPolicy:
 def make_policy(name: str, game: Game[Any, Any], seed: int | None = None) -> Policy:
     """A policy by name: ``"random"`` or ``"greedy"``.
 
-    Example:
+    Examples:
         >>> from cardrules import games
         >>> type(make_policy("greedy", games.create("thirty_one"))).__name__
         'GreedyPolicy'
@@ -117,7 +117,7 @@ def play(
     seats = list(policies) if isinstance(policies, Sequence) else [policies] * game.players
     if len(seats) != game.players:
         raise OptionError(f"{game.name} has {game.players} seats, got {len(seats)} policies")
-    state = game.new_game(seed)
+    state: GameState[Any] = game.new_game(seed)
     for _ in range(max_moves):
         player = state.current_player
         if player is None:

@@ -8,7 +8,7 @@ views are equal across :meth:`resample`, and no view shows the seed.
 
 It works on user games too: anything built on :mod:`cardrules.engine`.
 
-Example:
+Examples:
     >>> from cardrules import games
     >>> from cardrules.testing import check_game
     >>> report = check_game(games.create("thirty_one", players=3, deals=2), playouts=2)

@@ -3,7 +3,7 @@
 Rules digest: ``seeds/thirty_one.md`` (clauses ``T31-*``). A whole game is
 played by default: deals until one player is left; ``deals=1`` is one deal.
 
-Example:
+Examples:
     >>> from cardrules import games, parse_cards
     >>> from cardrules.games import thirty_one
     >>> thirty_one.hand_value(parse_cards("Ah Kh 9h"))
@@ -86,7 +86,7 @@ def hand_value(cards: Sequence[Card], *, three_of_a_kind: bool = False) -> int:
     Raises:
         InvalidCardError: not three distinct natural cards.
 
-    Example:
+    Examples:
         >>> from cardrules import parse_cards
         >>> hand_value(parse_cards("Jc 4d 9s")), hand_value(parse_cards("9h 5h Kc"))
         (10, 14)
@@ -111,7 +111,7 @@ def hand_key(cards: Sequence[Card], *, three_of_a_kind: bool = False) -> tuple[i
     """A sort key ranking hands as T31-3.2 does: total, then the counted
     cards' ranks from the highest down. Bigger is better.
 
-    Example:
+    Examples:
         >>> from cardrules import parse_cards
         >>> hand_key(parse_cards("Kh Qs 2c")) > hand_key(parse_cards("Qh Jc 3d"))
         True
@@ -589,7 +589,7 @@ _DECK = standard()
 class ThirtyOne(Game[State, Options]):
     """Thirty-One under fixed options.
 
-    Example:
+    Examples:
         >>> game = ThirtyOne.create(players=2, deals=1)
         >>> state = game.new_game(seed=3)
         >>> while not state.is_terminal:
@@ -625,7 +625,7 @@ class ThirtyOne(Game[State, Options]):
     def narrate(self, before: State | None, move: Move | None, after: State) -> tuple[str, ...]:
         """Transcript lines: the move, each deal's result, each new deal.
 
-        Example:
+        Examples:
             >>> game = ThirtyOne.create(players=2)
             >>> game.narrate(None, None, game.new_game(seed=1))[0]
             'deal 1: seat 0 deals; tokens [3, 3]'

@@ -279,3 +279,57 @@ class TestViews:
             text = repr(state.view(seat))
             assert "987654321987" not in text
             assert not all(str(c) in text for c in state.stock[-5:])
+
+
+class TestStateHelpers:
+    @given(st.data())
+    def test_redeal_hidden_keeps_what_seat_knows(self, data: st.DataObject) -> None:
+        """redeal_hidden keeps the seat's hand, known cards and every count; the
+        multiset of cards is unchanged."""
+        from collections import Counter
+
+        from cardrules import decks
+        from cardrules.engine import redeal_hidden
+
+        cards = list(decks.double().shuffled(seed=data.draw(st.integers(0, 10**6))))
+        sizes = data.draw(st.lists(st.integers(0, 6), min_size=2, max_size=5))
+        hands = []
+        for size in sizes:
+            hands.append(tuple(cards[:size]))
+            del cards[:size]
+        stock, other = tuple(cards[:10]), tuple(cards[10:13])
+        seat = data.draw(st.integers(0, len(hands) - 1))
+        known = [tuple(h[: data.draw(st.integers(0, len(h)))]) for h in hands]
+        new_hands, new_piles = redeal_hidden(
+            random.Random(data.draw(st.integers())), hands, seat, known=known, piles=(stock, other)
+        )
+        assert new_hands[seat] == hands[seat]
+        assert [len(h) for h in new_hands] == [len(h) for h in hands]
+        assert [len(p) for p in new_piles] == [10, len(other)]
+        for i, hand in enumerate(new_hands):
+            assert not Counter(known[i]) - Counter(hand)
+        before = Counter(c for h in (*hands, stock, other) for c in h)
+        assert before == Counter(c for h in (*new_hands, *new_piles) for c in h)
+
+    def test_redeal_hidden_refuses_impossible_knowledge(self) -> None:
+        """Knowing a card a hand does not hold is an InvalidStateError."""
+        from cardrules import parse_cards
+        from cardrules.engine import redeal_hidden
+
+        with pytest.raises(InvalidStateError, match="does not hold"):
+            redeal_hidden(
+                random.Random(0),
+                (parse_cards("Ah"), parse_cards("2c")),
+                0,
+                known=((), parse_cards("3c")),
+            )
+
+    def test_next_seat(self) -> None:
+        """next_seat skips seats out of play in either direction and fails when none is left."""
+        from cardrules.engine import next_seat
+
+        assert next_seat((True, True, True, True), 3) == 0
+        assert next_seat((True, False, False, True), 0) == 3
+        assert next_seat((True, False, True, True), 2, step=-1) == 0
+        with pytest.raises(InvalidStateError):
+            next_seat((False, False), 0)

@@ -57,9 +57,13 @@ __all__ = [
     "OptionInfo",
     "build_options",
     "from_data",
+    "next_seat",
     "option",
     "option_info",
     "parse_option_value",
+    "redeal_hidden",
+    "replace_at",
+    "seats_check",
     "to_data",
 ]
 
@@ -800,6 +804,94 @@ class Game(Generic[S, OptionsT]):
         scored = [(sign * state._next(m).scores[seat], i) for i, m in enumerate(moves)]
         best = max(s for s, _ in scored)
         return moves[rng.choice([i for s, i in scored if s == best])]
+
+
+T = TypeVar("T")
+
+
+def replace_at(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """A copy of ``items`` with ``items[index]`` replaced (states hold tuples).
+
+    Examples:
+        >>> replace_at((1, 2, 3), 1, 9)
+        (1, 9, 3)
+    """
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def next_seat(active: Sequence[bool], seat: int, step: int = 1) -> int:
+    """The next seat after ``seat`` still in play, going ``step`` (+1 or -1) around.
+
+    Raises:
+        InvalidStateError: no seat is in play.
+
+    Examples:
+        >>> next_seat((True, False, True), 0), next_seat((True, False, True), 0, step=-1)
+        (2, 2)
+    """
+    n = len(active)
+    for k in range(1, n + 1):
+        nxt = (seat + k * step) % n
+        if active[nxt]:
+            return nxt
+    raise InvalidStateError("no seat is left in play")
+
+
+def redeal_hidden(
+    rng: random.Random,
+    hands: Sequence[tuple[Card, ...]],
+    seat: int,
+    *,
+    known: Sequence[Sequence[Card]] | None = None,
+    piles: Sequence[tuple[Card, ...]] = (),
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]:
+    """Deal again every card ``seat`` cannot see: for :meth:`GameState.resample`.
+
+    The other seats' cards, except those in ``known[i]`` (cards everyone knows
+    seat ``i`` holds), and the cards of the hidden ``piles`` (e.g. the stock)
+    are shuffled together and dealt back in the same numbers. Known cards stay
+    in their hands (placed first); ``seat``'s own hand is untouched.
+
+    Returns:
+        The new hands and the new piles.
+
+    Examples:
+        >>> import random
+        >>> from cardrules import parse_cards
+        >>> hands = (parse_cards("Ah Kh"), parse_cards("2c 3c"), parse_cards("4d 5d"))
+        >>> new, (stock,) = redeal_hidden(
+        ...     random.Random(1), hands, 0, known=((), parse_cards("3c"), ()),
+        ...     piles=(parse_cards("6s 7s"),))
+        >>> new[0] == hands[0], new[1][0], len(new[2]), len(stock)
+        (True, <Card 3c>, 2, 2)
+    """
+    pool: list[Card] = [c for pile in piles for c in pile]
+    keep: list[tuple[Card, ...]] = []
+    for i, hand in enumerate(hands):
+        held = tuple(known[i]) if known is not None and i != seat else ()
+        if i == seat:
+            keep.append(hand)
+            continue
+        rest = Counter(hand)
+        rest.subtract(held)
+        if min(rest.values(), default=0) < 0:
+            raise InvalidStateError(f"seat {i} is said to hold cards it does not hold")
+        pool.extend(rest.elements())
+        keep.append(held)
+    rng.shuffle(pool)
+    new_hands = []
+    for i, hand in enumerate(hands):
+        if i == seat:
+            new_hands.append(hand)
+            continue
+        need = len(hand) - len(keep[i])
+        new_hands.append(keep[i] + tuple(pool[len(pool) - need :]) if need else keep[i])
+        del pool[len(pool) - need :]
+    new_piles = []
+    for pile in piles:
+        new_piles.append(tuple(pool[len(pool) - len(pile) :]) if pile else ())
+        del pool[len(pool) - len(pile) :]
+    return tuple(new_hands), tuple(new_piles)
 
 
 def seats_check(players: int, seat: object) -> int:

@@ -51,11 +51,13 @@ _POINTS: dict[Card, int] = {}
 
 
 def _points(card: Card) -> int:
-    value = _POINTS.get(card)
-    if value is None:
-        if not isinstance(card, Card):
-            raise InvalidCardError(f"expected a Card, got {card!r}")
-        value = _POINTS[card] = card_points(card)
+    try:
+        return _POINTS[card]
+    except (KeyError, TypeError):  # not seen yet, or not even hashable
+        pass
+    if not isinstance(card, Card):
+        raise InvalidCardError(f"expected a Card, got {type(card).__name__} {card!r:.40}")
+    value = _POINTS[card] = card_points(card)
     return value
 
 
@@ -67,8 +69,14 @@ def suit_totals(cards: Iterable[Card]) -> dict[Suit, int]:
         >>> suit_totals(parse_cards("Ah 9h 5c"))
         {<Suit.HEARTS: 2>: 20, <Suit.CLUBS: 0>: 5}
     """
+    if isinstance(cards, (str, bytes)):
+        raise InvalidCardError(f"expected cards, got text {cards!r:.40}; use parse_cards")
     totals: dict[Suit, int] = {}
-    for card in cards:
+    try:
+        iterator = iter(cards)
+    except TypeError:
+        raise InvalidCardError(f"expected cards, got {type(cards).__name__}") from None
+    for card in iterator:
         points = _points(card)
         suit = card.suit
         assert suit is not None  # jokers were refused by _points

@@ -655,6 +655,23 @@ class GameState(Generic[OptionsT]):
             self.check_move(move)
         return self._next(move)
 
+    def _replace(self, **changes: Any) -> Self:
+        """A copy with some fields changed: ``attrs.evolve`` without its overhead.
+
+        Games build a new state on every move, so this is the hottest path of
+        the engine. The copier is generated once per state class; it sets the
+        slots directly, which is safe because state classes carry no
+        validators or converters (a class that does falls back to evolve).
+
+        Raises:
+            TypeError: a name in ``changes`` is not a field (a programming error).
+        """
+        cls = type(self)
+        copier = _COPIERS.get(cls)
+        if copier is None:
+            copier = _COPIERS[cls] = _make_copier(cls)
+        return copier(self, changes)  # type: ignore[no-any-return]
+
     def rng(self, *salt: object) -> random.Random:
         """A random generator decided by the seed and ``salt`` (e.g. the deal number)."""
         return random.Random("/".join([str(self.seed), *map(str, salt)]))
@@ -679,6 +696,40 @@ class GameState(Generic[OptionsT]):
             missing = format_cards(sorted((expected - found).elements()))
             raise InvalidStateError(f"cards are not the deck: extra [{extra}], missing [{missing}]")
         self._check()
+
+
+_COPIERS: dict[type, Any] = {}
+
+
+def _make_copier(cls: type) -> Any:
+    fields = attrs.fields(cls)
+    names = [f.name for f in fields if f.init]
+    if any(f.validator is not None or f.converter is not None for f in fields):
+
+        def slow(state: Any, changes: dict[str, Any]) -> Any:
+            return attrs.evolve(state, **changes)
+
+        return slow
+    allowed = frozenset(names)
+    setters = {}
+    for name in [*names, "_legal"]:
+        for klass in cls.__mro__:
+            if name in vars(klass):
+                setters[f"set_{name}"] = vars(klass)[name].__set__
+                break
+    lines = [
+        "def copy(state, changes):",
+        "    if not allowed.issuperset(changes):",
+        "        raise TypeError(f'not fields of {cls.__name__}: {sorted(set(changes) - allowed)}')",
+        "    new = make(cls)",
+        *(f"    set_{n}(new, changes['{n}'] if '{n}' in changes else state.{n})" for n in names),
+        "    set__legal(new, None)",
+        "    return new",
+    ]
+    namespace: dict[str, Any] = {"cls": cls, "make": object.__new__, "allowed": allowed}
+    namespace.update(setters)
+    exec("\n".join(lines), namespace)  # noqa: S102 - generated from field names only
+    return namespace["copy"]
 
 
 # --------------------------------------------------------------------------- games

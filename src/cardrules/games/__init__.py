@@ -1,6 +1,6 @@
 """The game registry: one table from registry name to game class.
 
-Example:
+Examples:
     >>> from cardrules import games
     >>> "thirty_one" in games.names()
     True
@@ -22,15 +22,18 @@ __all__ = ["create", "game_class", "names"]
 # name -> (module, class). Modules are imported on first use.
 _REGISTRY: dict[str, tuple[str, str]] = {
     "thirty_one": ("cardrules.games.thirty_one", "ThirtyOne"),
+    "empat_satu": ("cardrules.games.empat_satu", "EmpatSatu"),
+    "japanese51": ("cardrules.games.japanese51", "Japanese51"),
+    "chinese51": ("cardrules.games.chinese51", "Chinese51"),
 }
 
 
 def names() -> tuple[str, ...]:
     """The registered game names, sorted.
 
-    Example:
-        >>> names()[:1]
-        ('thirty_one',)
+    Examples:
+        >>> "thirty_one" in names(), names() == tuple(sorted(names()))
+        (True, True)
     """
     return tuple(sorted(_REGISTRY))
 
@@ -41,7 +44,7 @@ def game_class(name: str) -> type[Game[Any, Any]]:
     Raises:
         OptionError: no game has that name.
 
-    Example:
+    Examples:
         >>> game_class("thirty_one").NAME
         'thirty_one'
     """
@@ -59,7 +62,7 @@ def create(name: str, **options: Any) -> Game[Any, Any]:
     Raises:
         OptionError: unknown game, unknown option or a bad option value.
 
-    Example:
+    Examples:
         >>> create("thirty_one", players=1)
         Traceback (most recent call last):
         ...

@@ -1,0 +1,687 @@
+"""Chinese 51: draw, trade or swap with the face-up row, knock and be challenged.
+
+Rules digest: ``seeds/chinese51.md`` (clauses ``C51-*``). Play is
+counter-clockwise: the next seat is the one numbered one lower. The game runs
+to ``target`` points (500); ``deals`` caps the number of hands.
+
+Examples:
+    >>> from cardrules import games, parse_cards
+    >>> from cardrules.games import chinese51
+    >>> chinese51.hand_value(parse_cards("Ah Kh 9h 4c 2d"))
+    30
+    >>> chinese51.knock_scores([40, 45, 30, 20], caller=0, challengers=[1])
+    (0, 85, 30, 20)
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
+
+import attrs
+
+from cardrules.cards import Card
+from cardrules.decks import Deck, standard
+from cardrules.engine import (
+    Game,
+    GameState,
+    Move,
+    option,
+    redeal_hidden,
+    replace_at,
+    seats_check,
+)
+from cardrules.errors import InvalidCardError, InvalidStateError, OptionError
+from cardrules.games._table51 import (
+    check_hand,
+    check_ints,
+    discard_moves,
+    remove_known,
+    without,
+)
+from cardrules.games.thirty_one import Discard, Draw, Knock, Pass, Source
+from cardrules.hands import best_suit_total
+
+__all__ = [
+    "Challenge",
+    "Chinese51",
+    "DealResult",
+    "Discard",
+    "Draw",
+    "End",
+    "Knock",
+    "Options",
+    "Pass",
+    "Phase",
+    "Source",
+    "State",
+    "Swap",
+    "Trade",
+    "View",
+    "clear_count_scores",
+    "hand_value",
+    "knock_scores",
+]
+
+HAND_SIZE = 5
+ROW_SIZE = 5
+CLEAR_COUNT = 51
+
+# --------------------------------------------------------------------------- options
+
+
+@attrs.frozen
+class Options:
+    """Chinese 51 options (see ``seeds/chinese51.md``)."""
+
+    players: int = option(4, doc="number of seats (C51-1.1)", minimum=2, maximum=5)
+    deals: int | None = option(
+        None, kind=int, optional=True, minimum=1, doc="stop after this many hands (C51-7.2)"
+    )
+    target: int = option(500, doc="points that end the game (C51-7.1)", minimum=1)
+    round_limit: int = option(
+        40,
+        doc="rounds after which a hand is scored as if the stock ran out (C51-6.3)",
+        minimum=1,
+        maximum=1000,
+    )
+
+
+# --------------------------------------------------------------------------- hand values
+
+
+def hand_value(cards: Sequence[Card]) -> int:
+    """The value of a five-card hand: the largest points total of its cards of
+    one suit (C51-4.1). Exactly 51 (A-K-Q-J-10 of a suit) is a clear count.
+
+    Args:
+        cards: five distinct cards of the 52-card pack.
+
+    Raises:
+        InvalidCardError: not five distinct natural cards.
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> hand_value(parse_cards("As Ks Qs Js Ts")), hand_value(parse_cards("2c 3d 4h 5s 6c"))
+        (51, 8)
+    """
+    return best_suit_total(check_hand(cards, HAND_SIZE, "a Chinese 51 hand"))
+
+
+def knock_scores(values: Sequence[int], caller: int, challengers: Sequence[int]) -> tuple[int, ...]:
+    """What each seat scores for a hand ended by a knock (C51-5.3 to C51-5.7).
+
+    Args:
+        values: every seat's hand value.
+        caller: the seat that knocked.
+        challengers: the seats that challenged, in the order they did.
+
+    Raises:
+        OptionError: a seat out of range, or the caller among the challengers.
+
+    Examples:
+        >>> knock_scores([40, 38, 30, 20], caller=0, challengers=[1])
+        (78, 0, 30, 20)
+        >>> knock_scores([40, 45, 45, 20], caller=0, challengers=[2, 1])
+        (0, 130, 0, 20)
+    """
+    values = check_ints(values, "hand values")
+    seats = (*check_ints([caller], "the caller"), *check_ints(challengers, "challengers"))
+    n = len(values)
+    if any(not 0 <= s < n for s in seats):
+        raise OptionError(f"seats {seats} do not all exist among {n} hands")
+    if len(set(seats)) != len(seats):
+        raise OptionError("the caller cannot challenge, nor anyone twice")
+    scores = list(values)
+    if not challengers:
+        return tuple(scores)  # C51-5.3
+    pot = sum(values[s] for s in seats)
+    best = max(values[c] for c in challengers)
+    # C51-5.4: the caller wins only above every challenger; C51-5.5, C51-5.6:
+    # otherwise the last challenger with the top value wins.
+    last_best = [c for c in challengers if values[c] == best][-1]
+    winner = caller if values[caller] > best else last_best
+    for s in seats:
+        scores[s] = 0
+    scores[winner] = pot
+    return tuple(scores)
+
+
+def clear_count_scores(hands: Sequence[Sequence[Card]]) -> tuple[int, ...]:
+    """What each seat scores when a hand of exactly 51 is shown (C51-5.8):
+    102 for 51, a one-suit hand its total, any other hand nothing.
+
+    Raises:
+        InvalidCardError: a hand is not five distinct natural cards.
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> clear_count_scores([parse_cards("Ah Kh Qh Jh Th"), parse_cards("2c 5c 9c Kc Ac"),
+        ...                     parse_cards("As Ks Qs Js 2d")])
+        (102, 37, 0)
+    """
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise InvalidCardError(f"expected a sequence of hands, got {type(hands).__name__}")
+    return _clear_count([check_hand(h, HAND_SIZE, "a Chinese 51 hand") for h in hands])
+
+
+def _clear_count(hands: Sequence[Sequence[Card]]) -> tuple[int, ...]:
+    out = []
+    for hand in hands:
+        value = best_suit_total(hand)
+        if value == CLEAR_COUNT:
+            out.append(2 * CLEAR_COUNT)
+        elif len({c.suit for c in hand}) == 1:
+            out.append(value)
+        else:
+            out.append(0)
+    return tuple(out)
+
+
+def _is_clear_count(hand: tuple[Card, ...]) -> bool:
+    suit = hand[0].suit
+    return all(c.suit is suit for c in hand) and best_suit_total(hand) == CLEAR_COUNT
+
+
+# --------------------------------------------------------------------------- moves
+
+
+@attrs.frozen
+class Trade(Move):
+    """Take every face-up card of the row and put as many of one's own there (C51-3.3)."""
+
+    NAME: ClassVar[str] = "trade"
+    give: tuple[Card, ...]
+
+
+@attrs.frozen
+class Swap(Move):
+    """With five cards in the row, exchange one of them for one's own card (C51-3.4)."""
+
+    NAME: ClassVar[str] = "swap"
+    take: Card
+    give: Card
+
+
+@attrs.frozen
+class Challenge(Move):
+    """Challenge the caller's knock (C51-5.2)."""
+
+    NAME: ClassVar[str] = "challenge"
+
+
+_SWAPS: dict[tuple[Card, Card], Swap] = {}
+
+
+def _swap(take: Card, give: Card) -> Swap:
+    move = _SWAPS.get((take, give))
+    if move is None:
+        move = _SWAPS[take, give] = Swap(take, give)
+    return move
+
+
+KNOCK = Knock()
+PASS = Pass()
+CHALLENGE = Challenge()
+DRAW = Draw(Source.STOCK)
+
+
+# --------------------------------------------------------------------------- state
+
+
+class Phase(enum.Enum):
+    """What the player to move must do."""
+
+    DISCARD = "discard"  # holds six cards (the starter's opening, or after drawing)
+    TURN = "turn"  # knock, draw, trade or swap
+    MAY_KNOCK = "may_knock"  # holds exactly 51 at the end of a turn: knock or pass
+    CHALLENGE = "challenge"  # challenge the caller or pass
+    OVER = "over"
+
+
+class End(enum.Enum):
+    """How a hand ended."""
+
+    KNOCK = "knock"
+    CLEAR_COUNT = "clear_count"
+    STOCK_EXHAUSTED = "stock_exhausted"
+    ROUND_LIMIT = "round_limit"
+
+
+@attrs.frozen(kw_only=True)
+class DealResult:
+    """The public outcome of a finished hand."""
+
+    deal: int
+    end: End
+    caller: int | None
+    challengers: tuple[int, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    values: tuple[int, ...]
+    scored: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class View:
+    """What one seat may know (C51-8.1)."""
+
+    seat: int
+    options: Options
+    deal: int
+    starter: int
+    turn: int | None
+    phase: Phase
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    known: tuple[tuple[Card, ...], ...]
+    row: tuple[Card, ...]
+    aside: tuple[Card, ...]
+    stock_size: int
+    turns: int
+    caller: int | None
+    challengers: tuple[int, ...]
+    points: tuple[int, ...]
+    last_deal: DealResult | None
+    history: tuple[Move, ...]
+
+
+@attrs.frozen(kw_only=True)
+class State(GameState[Options]):
+    """A Chinese 51 game in progress. The top of the stock is its last item."""
+
+    GAME: ClassVar[str] = "chinese51"
+    MOVES: ClassVar[tuple[type[Move], ...]] = (
+        Discard,
+        Draw,
+        Trade,
+        Swap,
+        Knock,
+        Pass,
+        Challenge,
+    )
+
+    options: Options
+    seed: int
+    history: tuple[Move, ...] = ()
+    deal: int
+    starter: int
+    turn: int
+    phase: Phase
+    hands: tuple[tuple[Card, ...], ...]
+    row: tuple[Card, ...] = ()
+    stock: tuple[Card, ...]
+    aside: tuple[Card, ...] = ()
+    known: tuple[tuple[Card, ...], ...]
+    turns: int = 0
+    caller: int | None = None
+    challengers: tuple[int, ...] = ()
+    points: tuple[int, ...]
+    last_deal: DealResult | None = None
+
+    # ---- protocol -------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to move, ``None`` once the game is over."""
+        return None if self.phase is Phase.OVER else self.turn
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the game is over (C51-7.1, C51-7.2)."""
+        return self.phase is Phase.OVER
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points per seat, accumulated over the hands played (C51-7.1)."""
+        return self.points
+
+    def deck(self) -> Deck:
+        """The 52-card pack (C51-1.1)."""
+        return _DECK
+
+    def all_cards(self) -> Iterable[Card]:
+        """Hands, row, stock and the cards set aside."""
+        for hand in self.hands:
+            yield from hand
+        yield from self.row
+        yield from self.stock
+        yield from self.aside
+
+    def value_of(self, seat: int) -> int:
+        """The value of a seat's hand (C51-4.1; best five of six mid-turn)."""
+        hand = self.hands[seats_check(self.options.players, seat)]
+        if len(hand) > HAND_SIZE:
+            return max(best_suit_total(hand[:i] + hand[i + 1 :]) for i in range(len(hand)))
+        return best_suit_total(hand)
+
+    def _right(self, seat: int) -> int:
+        return (seat - 1) % self.options.players  # C51-1.2: play goes to the right
+
+    def _generate_moves(self) -> tuple[Move, ...]:
+        phase = self.phase
+        if phase is Phase.TURN:
+            hand = self.hands[self.turn]
+            moves: list[Move] = [KNOCK]
+            if self.stock:
+                moves.append(DRAW)
+            row = self.row
+            moves.extend(map(Trade, itertools.combinations(hand, len(row))))
+            if len(row) == ROW_SIZE:
+                moves.extend(_swap(take, give) for take in row for give in hand)
+            return tuple(moves)
+        if phase is Phase.DISCARD:
+            return discard_moves(self.hands[self.turn])
+        if phase is Phase.MAY_KNOCK:
+            return (KNOCK, PASS)
+        if phase is Phase.CHALLENGE:
+            return (CHALLENGE, PASS)
+        return ()
+
+    def explain(self, move: Move) -> str:
+        """Why ``move`` is illegal now."""
+        phase = self.phase
+        if phase is Phase.CHALLENGE:
+            return f"seat {self.turn} must challenge seat {self.caller}'s knock or pass (C51-5.2)"
+        if phase is Phase.MAY_KNOCK:
+            return f"seat {self.turn} holds 51 and may only knock or pass (C51-5.8)"
+        if phase is Phase.DISCARD:
+            if isinstance(move, Discard):
+                return f"{move.card} is not in the hand of seat {self.turn}"
+            return f"seat {self.turn} holds six cards and must discard to the row (C51-3.2)"
+        if isinstance(move, Discard):
+            return "a discard comes only after drawing (C51-3.2)"
+        if isinstance(move, (Challenge, Pass)):
+            return "nobody has knocked (C51-5.2)"
+        if isinstance(move, Draw):
+            if move.source is Source.DISCARD:
+                return "the face-up row is taken by trading, not drawing (C51-3.3)"
+            return "the stock is empty (C51-6.1)"
+        if isinstance(move, Swap):
+            if len(self.row) != ROW_SIZE:
+                return f"a one-card swap needs five cards in the row, not {len(self.row)} (C51-3.4)"
+            return f"seat {self.turn} cannot swap {move.give} for {move.take} (C51-3.4)"
+        if isinstance(move, Trade):
+            return (
+                f"a trade gives {len(self.row)} cards of the hand for the whole row "
+                f"({len(move.give)} offered) (C51-3.3)"
+            )
+        return super().explain(move)
+
+    def _next(self, move: Move) -> State:
+        history = (*self.history, move)
+        seat = self.turn
+        hand = self.hands[seat]
+        if isinstance(move, Discard):
+            card = move.card
+            changes: dict[str, Any] = {
+                "history": history,
+                "hands": replace_at(self.hands, seat, without(hand, card)),
+                "known": remove_known(self.known, seat, (card,)),
+                "row": (*self.row, card),
+            }
+            if not self.stock:
+                return self._replace(**changes)._end_deal(End.STOCK_EXHAUSTED)  # C51-6.1
+            return self._end_turn(changes)
+        if isinstance(move, Draw):
+            row, aside = self.row, self.aside
+            if len(row) == ROW_SIZE:
+                row, aside = (), aside + row  # C51-3.2: a full row is set aside
+            return self._replace(
+                history=history,
+                hands=replace_at(self.hands, seat, (*hand, self.stock[-1])),
+                stock=self.stock[:-1],
+                row=row,
+                aside=aside,
+                phase=Phase.DISCARD,
+            )
+        if isinstance(move, Trade):
+            given = set(move.give)
+            taken = self.row
+            known = remove_known(self.known, seat, given)
+            kept = tuple(c for c in hand if c not in given)
+            return self._end_turn(
+                {
+                    "history": history,
+                    "hands": replace_at(self.hands, seat, kept + taken),
+                    "known": replace_at(known, seat, known[seat] + taken),
+                    "row": move.give,
+                }
+            )
+        if isinstance(move, Swap):
+            take, give = move.take, move.give
+            known = remove_known(self.known, seat, (give,))
+            return self._end_turn(
+                {
+                    "history": history,
+                    "hands": replace_at(
+                        self.hands, seat, tuple(take if c == give else c for c in hand)
+                    ),
+                    "known": replace_at(known, seat, (*known[seat], take)),
+                    "row": tuple(give if c == take else c for c in self.row),
+                }
+            )
+        if isinstance(move, Knock):
+            state = self._replace(history=history, caller=seat)
+            if best_suit_total(hand) == CLEAR_COUNT:
+                return state._end_deal(End.CLEAR_COUNT)  # C51-5.8: no challenge
+            return state._replace(phase=Phase.CHALLENGE, turn=self._right(seat))
+        if isinstance(move, Challenge):
+            state = self._replace(history=history, challengers=(*self.challengers, seat))
+            return state._next_challenger()
+        # Pass: decline a challenge, or end a turn holding 51 without knocking.
+        if self.phase is Phase.CHALLENGE:
+            return self._replace(history=history)._next_challenger()
+        return self._pass_turn({"history": history})
+
+    # ---- rules helpers -------------------------------------------------------------
+
+    def _end_turn(self, changes: dict[str, Any]) -> State:
+        """The state after a turn's action: 51 may knock (C51-5.8), else play moves on."""
+        if _is_clear_count(changes["hands"][self.turn]):
+            return self._replace(phase=Phase.MAY_KNOCK, **changes)
+        return self._pass_turn(changes)
+
+    def _pass_turn(self, changes: dict[str, Any]) -> State:
+        turns = self.turns + 1
+        if turns >= self.options.players * self.options.round_limit:
+            state = self._replace(turns=turns, **changes)
+            return state._end_deal(End.ROUND_LIMIT)  # C51-6.3
+        return self._replace(turn=self._right(self.turn), turns=turns, phase=Phase.TURN, **changes)
+
+    def _next_challenger(self) -> State:
+        nxt = self._right(self.turn)
+        if nxt == self.caller:
+            return self._end_deal(End.KNOCK)
+        return self._replace(turn=nxt)
+
+    def _end_deal(self, end: End) -> State:
+        hands = self.hands
+        values = tuple(best_suit_total(h) for h in hands)
+        if end is End.KNOCK:
+            assert self.caller is not None
+            scored = knock_scores(values, self.caller, self.challengers)
+        elif end is End.CLEAR_COUNT or CLEAR_COUNT in values:
+            scored = _clear_count(hands)  # C51-5.8, C51-6.2
+        else:
+            scored = values  # C51-6.2
+        points = tuple(p + s for p, s in zip(self.points, scored, strict=True))
+        result = DealResult(
+            deal=self.deal,
+            end=end,
+            caller=self.caller,
+            challengers=self.challengers,
+            hands=hands,
+            values=values,
+            scored=scored,
+        )
+        state = self._replace(points=points, last_deal=result)
+        top = max(points)
+        limit = self.options.deals
+        if (top >= self.options.target and points.count(top) == 1) or (
+            limit is not None and self.deal + 1 >= limit
+        ):
+            return state._replace(phase=Phase.OVER)  # C51-7.1, C51-7.2
+        return _deal(state, self.deal + 1, self._right(self.starter))  # C51-2.4
+
+    # ---- views ---------------------------------------------------------------------
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know (C51-8.1): a caller's hand stays face down."""
+        seats_check(self.options.players, seat)
+        return View(
+            seat=seat,
+            options=self.options,
+            deal=self.deal,
+            starter=self.starter,
+            turn=self.current_player,
+            phase=self.phase,
+            hand=self.hands[seat],
+            hand_sizes=tuple(len(h) for h in self.hands),
+            known=tuple(() if i == seat else k for i, k in enumerate(self.known)),
+            row=self.row,
+            aside=self.aside,
+            stock_size=len(self.stock),
+            turns=self.turns,
+            caller=self.caller,
+            challengers=self.challengers,
+            points=self.points,
+            last_deal=self.last_deal,
+            history=self.history,
+        )
+
+    def resample(self, seat: int, rng: random.Random) -> State:
+        """Deal again the stock and the hand cards ``seat`` cannot know (C51-8.2)."""
+        seats_check(self.options.players, seat)
+        hands, (stock,) = redeal_hidden(
+            rng, self.hands, seat, known=self.known, piles=(self.stock,)
+        )
+        return self._replace(hands=hands, stock=stock, seed=rng.getrandbits(63))
+
+    def _check(self) -> None:
+        n = self.options.players
+        for name in ("hands", "known", "points"):
+            if len(getattr(self, name)) != n:
+                raise InvalidStateError(f"{name} has {len(getattr(self, name))} seats, not {n}")
+        for seat in (self.turn, self.starter, self.caller, *self.challengers):
+            if seat is not None and not 0 <= seat < n:
+                raise InvalidStateError(f"seat {seat} does not exist with {n} players")
+        for i, known in enumerate(self.known):
+            if not set(known) <= set(self.hands[i]):
+                raise InvalidStateError(f"seat {i} is said to hold cards it does not hold")
+        if any(p < 0 for p in self.points):
+            raise InvalidStateError(f"points {self.points} cannot be negative")
+        if len(self.aside) % ROW_SIZE or len(self.row) > ROW_SIZE:
+            raise InvalidStateError("the row holds at most five cards, set aside five at a time")
+        if self.phase is Phase.OVER:
+            return
+        if (self.caller is None) != (self.phase is not Phase.CHALLENGE):
+            raise InvalidStateError("a caller is named exactly while challenges are asked")
+        if self.caller in self.challengers or len(set(self.challengers)) != len(self.challengers):
+            raise InvalidStateError(f"challengers {self.challengers} are not distinct others")
+        for i, hand in enumerate(self.hands):
+            size = 6 if (i == self.turn and self.phase is Phase.DISCARD) else HAND_SIZE
+            if len(hand) != size:
+                raise InvalidStateError(f"seat {i} holds {len(hand)} cards, not {size}")
+        if self.phase in (Phase.TURN, Phase.MAY_KNOCK) and not self.row:
+            raise InvalidStateError("the face-up row is empty between turns")
+
+
+def _deal(state: State, number: int, starter: int) -> State:
+    """Deal hand ``number`` the Chinese way (C51-2.1 to C51-2.3)."""
+    cards = list(_DECK.cards)
+    state.rng("deal", number).shuffle(cards)
+    n = state.options.players
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    seat = starter
+    for _ in range(n * HAND_SIZE + 1):  # one at a time to the right; the starter takes six
+        hands[seat].append(cards.pop())
+        seat = (seat - 1) % n
+    return state._replace(
+        deal=number,
+        starter=starter,
+        turn=starter,
+        phase=Phase.DISCARD,
+        hands=tuple(tuple(h) for h in hands),
+        row=(),
+        stock=tuple(cards),
+        aside=(),
+        known=((),) * n,
+        turns=0,
+        caller=None,
+        challengers=(),
+    )
+
+
+_DECK = standard()
+
+
+@attrs.frozen
+class Chinese51(Game[State, Options]):
+    """Chinese 51 under fixed options.
+
+    Examples:
+        >>> game = Chinese51.create(players=3, target=150)
+        >>> state = game.new_game(seed=3)
+        >>> while not state.is_terminal:
+        ...     state = state.apply(game.greedy_move(state, random.Random(0)))
+        >>> max(state.scores) >= 150
+        True
+    """
+
+    NAME: ClassVar[str] = "chinese51"
+    OPTIONS: ClassVar[type[Any]] = Options
+    STATE: ClassVar[type[GameState[Any]]] = State
+    SUMMARY: ClassVar[str] = "Chinese 51: trade with the face-up row, knock, challenge; to 500"
+    HIGHER_IS_BETTER: ClassVar[bool] = True
+
+    def _new_game(self, seed: int) -> State:
+        n = self.options.players
+        blank = State(
+            options=self.options,
+            seed=seed,
+            deal=0,
+            starter=0,
+            turn=0,
+            phase=Phase.DISCARD,
+            hands=((),) * n,
+            stock=(),
+            known=((),) * n,
+            points=(0,) * n,
+        )
+        return _deal(blank, 0, 0)  # C51-2.4: seat 0 starts the first hand
+
+    def greedy_move(self, state: State, rng: random.Random) -> Move:
+        """Knock with 51 or 44 and more, challenge with 44 and more, trade or
+        swap when that beats the hand, otherwise draw; discard the least useful card."""
+        moves = state.legal_moves()
+        if not moves:
+            raise OptionError("the game is over")
+        phase = state.phase
+        hand = state.hands[state.turn]
+        now = best_suit_total(hand)
+        if phase is Phase.MAY_KNOCK:
+            return KNOCK
+        if phase is Phase.CHALLENGE:
+            return CHALLENGE if now >= 44 else PASS
+        if phase is Phase.DISCARD:
+            discards = [m for m in moves if isinstance(m, Discard)]
+            return max(discards, key=lambda m: best_suit_total([c for c in hand if c != m.card]))
+        if now >= 44:
+            return KNOCK
+        best: tuple[int, Move] | None = None
+        for move in moves:
+            if isinstance(move, Trade):
+                after = [c for c in hand if c not in move.give] + list(state.row)
+            elif isinstance(move, Swap):
+                after = [move.take if c == move.give else c for c in hand]
+            else:
+                continue
+            value = best_suit_total(after)
+            if best is None or value > best[0]:
+                best = (value, move)
+        if best is not None and (best[0] > now + 3 or DRAW not in moves):
+            return best[1]
+        return DRAW if DRAW in moves else KNOCK

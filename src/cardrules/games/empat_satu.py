@@ -1,0 +1,535 @@
+"""Empat Satu (41): four cards, one suit counts for you, the others against.
+
+Rules digest: ``seeds/empat_satu.md`` (clauses ``ES-*``). Each hand is a
+complete game, so ``deals=1`` is the default; ``deals=N`` plays N hands in a
+row, the loser dealing and the winner leading the next, and counts hands won.
+
+Examples:
+    >>> from cardrules import games, parse_cards
+    >>> from cardrules.games import empat_satu
+    >>> empat_satu.hand_value(parse_cards("Kc Qc Tc 4h"))
+    26
+    >>> state = games.create("empat_satu", players=3).new_game(seed=4)
+    >>> [str(m) for m in state.legal_moves()]
+    ['draw stock']
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
+
+import attrs
+
+from cardrules.cards import Card
+from cardrules.decks import Deck, standard
+from cardrules.engine import (
+    Game,
+    GameState,
+    Move,
+    option,
+    redeal_hidden,
+    replace_at,
+    seats_check,
+)
+from cardrules.errors import InvalidStateError, OptionError
+from cardrules.games._table51 import (
+    check_hand,
+    discard_moves,
+    remove_known,
+    suit_keys,
+    without,
+)
+from cardrules.games.thirty_one import Discard, Draw, Source
+from cardrules.hands import suit_totals
+
+__all__ = [
+    "DealResult",
+    "Discard",
+    "Draw",
+    "EmpatSatu",
+    "End",
+    "Options",
+    "Phase",
+    "Refuse",
+    "Source",
+    "State",
+    "Stop",
+    "View",
+    "hand_key",
+    "hand_value",
+]
+
+HAND_SIZE = 4
+
+# --------------------------------------------------------------------------- options
+
+
+@attrs.frozen
+class Options:
+    """Empat Satu options (see ``seeds/empat_satu.md``)."""
+
+    players: int = option(4, doc="number of seats (ES-1.1)", minimum=2, maximum=8)
+    deals: int = option(1, doc="hands to play; each hand is a complete game (ES-6.1)", minimum=1)
+    exhausted_rounds: int = option(
+        2,
+        doc="rounds of play allowed once the stock is empty before the hand ends (ES-4.3)",
+        minimum=1,
+        maximum=50,
+    )
+
+
+# --------------------------------------------------------------------------- hand values
+
+
+def _value(cards: Iterable[Card]) -> int:
+    totals = suit_totals(cards)
+    return 2 * max(totals.values()) - sum(totals.values())
+
+
+def _key(cards: Sequence[Card]) -> tuple[int, int]:
+    keys = suit_keys(cards)
+    whole = sum(points for points, _ in keys.values())
+    return max((2 * points - whole, low) for points, low in keys.values())
+
+
+def hand_value(cards: Sequence[Card]) -> int:
+    """The score of a four-card hand: the best suit's points minus all other
+    cards' points (ES-5.1).
+
+    Args:
+        cards: four distinct cards of the 52-card pack.
+
+    Raises:
+        InvalidCardError: not four distinct natural cards.
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> hand_value(parse_cards("Ah Kh Qh Jh")), hand_value(parse_cards("2c 3d 4h 5s"))
+        (41, -4)
+    """
+    return _value(check_hand(cards, HAND_SIZE, "an Empat Satu hand"))
+
+
+def hand_key(cards: Sequence[Card]) -> tuple[int, int]:
+    """A sort key ranking hands (ES-5.2, ES-5.3): the score, then the rank of
+    the lowest card of the scoring suit (higher is better). Bigger is better.
+
+    Raises:
+        InvalidCardError: not four distinct natural cards.
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> hand_key(parse_cards("Kc 9c 8c 6d")), hand_key(parse_cards("Qs Ts 7s 6h"))
+        ((21, 8), (21, 7))
+    """
+    return _key(check_hand(cards, HAND_SIZE, "an Empat Satu hand"))
+
+
+def _one_suit(hand: tuple[Card, ...]) -> bool:
+    suit = hand[0].suit
+    return all(c.suit is suit for c in hand)
+
+
+# --------------------------------------------------------------------------- moves
+
+
+@attrs.frozen
+class Stop(Move):
+    """Call "Stop" before drawing, holding four cards of one suit (ES-3.1)."""
+
+    NAME: ClassVar[str] = "stop"
+
+
+@attrs.frozen
+class Refuse(Move):
+    """With the stock empty, decline the discard: the hand ends (ES-4.1)."""
+
+    NAME: ClassVar[str] = "refuse"
+
+
+STOP = Stop()
+REFUSE = Refuse()
+DRAW_STOCK = Draw(Source.STOCK)
+DRAW_DISCARD = Draw(Source.DISCARD)
+
+# ES-3.1, ES-3.2, ES-4.1: the turn's moves by (four of a suit, stock left, discard pile).
+_TURN_MOVES: dict[tuple[bool, bool, bool], tuple[Move, ...]] = {
+    (four, stock, pile): tuple(
+        m
+        for m, ok in (
+            (STOP, four),
+            (DRAW_STOCK, stock),
+            (DRAW_DISCARD, pile),
+            (REFUSE, pile and not stock),
+        )
+        if ok
+    )
+    for four in (False, True)
+    for stock in (False, True)
+    for pile in (False, True)
+}
+
+
+# --------------------------------------------------------------------------- state
+
+
+class Phase(enum.Enum):
+    """What the player to move must do."""
+
+    TURN = "turn"  # stop, draw, take the discard or (empty stock) refuse
+    DISCARD = "discard"  # holds five cards
+    OVER = "over"
+
+
+class End(enum.Enum):
+    """How a hand ended."""
+
+    STOP = "stop"
+    EXHAUSTED = "exhausted"
+
+
+@attrs.frozen(kw_only=True)
+class DealResult:
+    """The public outcome of a finished hand: hands shown, winner and loser."""
+
+    deal: int
+    end: End
+    stopper: int | None
+    hands: tuple[tuple[Card, ...], ...]
+    values: tuple[int, ...]
+    winner: int
+    loser: int
+
+
+@attrs.frozen(kw_only=True)
+class View:
+    """What one seat may know (ES-7.1)."""
+
+    seat: int
+    options: Options
+    deal: int
+    dealer: int
+    leader: int
+    turn: int | None
+    phase: Phase
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    known: tuple[tuple[Card, ...], ...]
+    discard: tuple[Card, ...]
+    stock_size: int
+    empty_turns: int
+    wins: tuple[int, ...]
+    taken: Card | None
+    last_deal: DealResult | None
+    history: tuple[Move, ...]
+
+
+@attrs.frozen(kw_only=True)
+class State(GameState[Options]):
+    """An Empat Satu game in progress. Stock and discard tops are the last items."""
+
+    GAME: ClassVar[str] = "empat_satu"
+    MOVES: ClassVar[tuple[type[Move], ...]] = (Stop, Draw, Discard, Refuse)
+
+    options: Options
+    seed: int
+    history: tuple[Move, ...] = ()
+    deal: int
+    dealer: int
+    leader: int
+    turn: int
+    phase: Phase
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    known: tuple[tuple[Card, ...], ...]
+    wins: tuple[int, ...]
+    taken: Card | None = None
+    empty_turns: int = 0
+    last_deal: DealResult | None = None
+
+    # ---- protocol -------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to move, ``None`` once the game is over."""
+        return None if self.phase is Phase.OVER else self.turn
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the last hand has been scored (ES-6.1)."""
+        return self.phase is Phase.OVER
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Hands won per seat (ES-6.1): 1 for the winner of a one-hand game."""
+        return self.wins
+
+    def deck(self) -> Deck:
+        """The 52-card pack (ES-1.1)."""
+        return _DECK
+
+    def all_cards(self) -> Iterable[Card]:
+        """Hands, stock and discard pile."""
+        for hand in self.hands:
+            yield from hand
+        yield from self.stock
+        yield from self.discard
+
+    def value_of(self, seat: int) -> int:
+        """The score of a seat's four-card hand (ES-5.1)."""
+        hand = self.hands[seats_check(self.options.players, seat)]
+        if len(hand) != HAND_SIZE:
+            raise InvalidStateError(f"seat {seat} holds {len(hand)} cards mid-turn")
+        return _value(hand)
+
+    def _generate_moves(self) -> tuple[Move, ...]:
+        phase = self.phase
+        if phase is Phase.DISCARD:
+            return discard_moves(self.hands[self.turn], self.taken)
+        if phase is Phase.OVER:
+            return ()
+        return _TURN_MOVES[(_one_suit(self.hands[self.turn]), bool(self.stock), bool(self.discard))]
+
+    def explain(self, move: Move) -> str:
+        """Why ``move`` is illegal now."""
+        if self.phase is Phase.DISCARD:
+            if isinstance(move, Discard):
+                if move.card == self.taken:
+                    return f"{move.card} was just taken from the discard pile (ES-3.3)"
+                return f"{move.card} is not in the hand of seat {self.turn}"
+            return f"seat {self.turn} holds five cards and must discard (ES-3.3)"
+        if isinstance(move, Discard):
+            return "a discard comes only after drawing (ES-3.3)"
+        if isinstance(move, Stop):
+            return "Stop needs four cards of one suit, before drawing (ES-3.1)"
+        if isinstance(move, Refuse):
+            return "the discard can only be refused once the stock is empty (ES-4.1)"
+        if isinstance(move, Draw):
+            if move.source is Source.STOCK:
+                return "the stock is empty (ES-4.1)"
+            return "there is no discard pile on the first turn (ES-3.2)"
+        return super().explain(move)
+
+    def _next(self, move: Move) -> State:
+        history = (*self.history, move)
+        seat = self.turn
+        if isinstance(move, Discard):
+            card = move.card
+            hand = without(self.hands[seat], card)
+            n = self.options.players
+            state = self._replace(
+                history=history,
+                hands=replace_at(self.hands, seat, hand),
+                known=remove_known(self.known, seat, (card,)),
+                discard=(*self.discard, card),
+                taken=None,
+                phase=Phase.TURN,
+                turn=(seat + 1) % n,
+            )
+            if self.empty_turns >= n * self.options.exhausted_rounds:
+                return state._end_deal(End.EXHAUSTED, None)  # ES-4.3
+            return state
+        if isinstance(move, Draw):
+            hand = self.hands[seat]
+            if move.source is Source.DISCARD:
+                card = self.discard[-1]
+                return self._replace(
+                    history=history,
+                    hands=replace_at(self.hands, seat, (*hand, card)),
+                    known=replace_at(self.known, seat, (*self.known[seat], card)),
+                    discard=self.discard[:-1],
+                    taken=card,
+                    phase=Phase.DISCARD,
+                    empty_turns=self.empty_turns if self.stock else self.empty_turns + 1,
+                )
+            return self._replace(
+                history=history,
+                hands=replace_at(self.hands, seat, (*hand, self.stock[-1])),
+                stock=self.stock[:-1],
+                phase=Phase.DISCARD,
+            )
+        state = self._replace(history=history)
+        if isinstance(move, Stop):
+            return state._end_deal(End.STOP, seat)
+        return state._end_deal(End.EXHAUSTED, None)  # Refuse
+
+    # ---- rules helpers -------------------------------------------------------------
+
+    def _end_deal(self, end: End, stopper: int | None) -> State:
+        n = self.options.players
+        order = [(self.leader + k) % n for k in range(n)]
+        keys = {i: _key(self.hands[i]) for i in order}
+        # ES-5.4: full ties go to the seat earliest in this hand's play order.
+        winner = max(order, key=lambda i: (keys[i], -order.index(i)))
+        loser = min(order, key=lambda i: (keys[i], -order.index(i)))
+        result = DealResult(
+            deal=self.deal,
+            end=end,
+            stopper=stopper,
+            hands=self.hands,
+            values=tuple(_value(h) for h in self.hands),
+            winner=winner,
+            loser=loser,
+        )
+        state = self._replace(
+            wins=replace_at(self.wins, winner, self.wins[winner] + 1),
+            last_deal=result,
+            taken=None,
+        )
+        if self.deal + 1 >= self.options.deals:
+            return state._replace(phase=Phase.OVER)
+        return _deal(state, self.deal + 1, dealer=loser, leader=winner)  # ES-6.2
+
+    # ---- views ---------------------------------------------------------------------
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know (ES-7.1)."""
+        seats_check(self.options.players, seat)
+        return View(
+            seat=seat,
+            options=self.options,
+            deal=self.deal,
+            dealer=self.dealer,
+            leader=self.leader,
+            turn=self.current_player,
+            phase=self.phase,
+            hand=self.hands[seat],
+            hand_sizes=tuple(len(h) for h in self.hands),
+            known=tuple(() if i == seat else k for i, k in enumerate(self.known)),
+            discard=self.discard,
+            stock_size=len(self.stock),
+            empty_turns=self.empty_turns,
+            wins=self.wins,
+            taken=self.taken,
+            last_deal=self.last_deal,
+            history=self.history,
+        )
+
+    def resample(self, seat: int, rng: random.Random) -> State:
+        """Deal the cards ``seat`` cannot see again, and pick a new seed."""
+        seats_check(self.options.players, seat)
+        hands, (stock,) = redeal_hidden(
+            rng, self.hands, seat, known=self.known, piles=(self.stock,)
+        )
+        return self._replace(hands=hands, stock=stock, seed=rng.getrandbits(63))
+
+    def _check(self) -> None:
+        n = self.options.players
+        for name in ("hands", "known", "wins"):
+            if len(getattr(self, name)) != n:
+                raise InvalidStateError(f"{name} has {len(getattr(self, name))} seats, not {n}")
+        for seat in (self.turn, self.dealer, self.leader):
+            if not 0 <= seat < n:
+                raise InvalidStateError(f"seat {seat} does not exist with {n} players")
+        if sum(self.wins) != self.deal + (1 if self.phase is Phase.OVER else 0):
+            raise InvalidStateError(f"wins {self.wins} do not match {self.deal} hands played")
+        if not 0 <= self.deal < self.options.deals:
+            raise InvalidStateError(f"hand {self.deal} is out of range")
+        for i, known in enumerate(self.known):
+            if not set(known) <= set(self.hands[i]):
+                raise InvalidStateError(f"seat {i} is said to hold cards it does not hold")
+        if self.phase is Phase.OVER:
+            return
+        want = 5 if self.phase is Phase.DISCARD else HAND_SIZE
+        for i, hand in enumerate(self.hands):
+            size = want if i == self.turn else HAND_SIZE
+            if len(hand) != size:
+                raise InvalidStateError(f"seat {i} holds {len(hand)} cards, not {size}")
+        if self.taken is not None and (
+            self.phase is not Phase.DISCARD or self.taken not in self.hands[self.turn]
+        ):
+            raise InvalidStateError("the card just taken is not in the mover's hand")
+        if self.stock and self.empty_turns:
+            raise InvalidStateError("turns are counted on an empty stock while it holds cards")
+
+
+def _deal(state: State, number: int, dealer: int, leader: int) -> State:
+    """Deal hand ``number`` (ES-2.1): four cards each; the rest is the stock."""
+    cards = list(_DECK.cards)
+    state.rng("deal", number).shuffle(cards)
+    n = state.options.players
+    hands: list[tuple[Card, ...]] = [()] * n
+    for k in range(1, n + 1):
+        seat = (dealer + k) % n
+        hands[seat] = tuple(cards[-HAND_SIZE:])  # a shuffled pack: four at once is as fair
+        del cards[-HAND_SIZE:]
+    return state._replace(
+        deal=number,
+        dealer=dealer,
+        leader=leader,
+        turn=leader,
+        phase=Phase.TURN,
+        hands=tuple(hands),
+        stock=tuple(cards),
+        discard=(),
+        known=((),) * n,
+        taken=None,
+        empty_turns=0,
+    )
+
+
+_DECK = standard()
+
+
+@attrs.frozen
+class EmpatSatu(Game[State, Options]):
+    """Empat Satu (41) under fixed options.
+
+    Examples:
+        >>> game = EmpatSatu.create(players=2)
+        >>> state = game.new_game(seed=3)
+        >>> while not state.is_terminal:
+        ...     state = state.apply(game.greedy_move(state, random.Random(0)))
+        >>> sum(state.scores)
+        1
+    """
+
+    NAME: ClassVar[str] = "empat_satu"
+    OPTIONS: ClassVar[type[Any]] = Options
+    STATE: ClassVar[type[GameState[Any]]] = State
+    SUMMARY: ClassVar[str] = "Empat Satu (41): four cards, one suit minus the rest, Stop at will"
+    HIGHER_IS_BETTER: ClassVar[bool] = True
+
+    def _new_game(self, seed: int) -> State:
+        n = self.options.players
+        blank = State(
+            options=self.options,
+            seed=seed,
+            deal=0,
+            dealer=0,
+            leader=0,
+            turn=0,
+            phase=Phase.TURN,
+            hands=((),) * n,
+            stock=(),
+            discard=(),
+            known=((),) * n,
+            wins=(0,) * n,
+        )
+        return _deal(blank, 0, dealer=0, leader=0)  # ES-1.3, ES-2.2
+
+    def greedy_move(self, state: State, rng: random.Random) -> Move:
+        """Stop with a one-suit hand worth 30 or more, take a discard that helps,
+        discard the card whose loss leaves the best hand."""
+        moves = state.legal_moves()
+        if not moves:
+            raise OptionError("the game is over")
+        hand = state.hands[state.turn]
+        if state.phase is Phase.DISCARD:
+            options = [m for m in moves if isinstance(m, Discard)]
+            return max(options, key=lambda m: _key(tuple(c for c in hand if c != m.card)))
+        now = _key(hand)
+        if STOP in moves and (now[0] >= 30 or REFUSE in moves):
+            return STOP
+        if DRAW_DISCARD in moves:
+            top = state.discard[-1]
+            with_top = max(_key(tuple(c for c in (*hand, top) if c != out)) for out in hand)
+            if with_top > now:
+                return DRAW_DISCARD
+        if DRAW_STOCK in moves:
+            return DRAW_STOCK
+        return REFUSE

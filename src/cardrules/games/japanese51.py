@@ -1,0 +1,551 @@
+"""Japanese 51 (Goju Ichi): five cards, five on the table, exchange one a turn.
+
+Rules digest: ``seeds/japanese51.md`` (clauses ``J51-*``). By default a match
+is one deal per player (each deals once) and scores count hands won;
+``deals=1`` is a single deal.
+
+Examples:
+    >>> from cardrules import games, parse_cards
+    >>> from cardrules.games import japanese51
+    >>> japanese51.hand_value(parse_cards("Ah 8h 3h 5c 2d"))
+    15
+    >>> state = games.create("japanese51", players=3, deals=1).new_game(seed=2)
+    >>> len(state.legal_moves())  # 5 table cards x 5 hand cards x (stop or not)
+    50
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
+
+import attrs
+
+from cardrules.cards import Card
+from cardrules.decks import Deck, standard
+from cardrules.engine import (
+    Game,
+    GameState,
+    Move,
+    option,
+    redeal_hidden,
+    replace_at,
+    seats_check,
+)
+from cardrules.errors import InvalidStateError, OptionError
+from cardrules.games._table51 import check_hand, check_ints, remove_known
+from cardrules.hands import suit_totals
+
+__all__ = [
+    "Clear",
+    "DealResult",
+    "End",
+    "Exchange",
+    "Japanese51",
+    "Options",
+    "Phase",
+    "State",
+    "View",
+    "hand_value",
+    "winners",
+]
+
+HAND_SIZE = 5
+TABLE_SIZE = 5
+
+# --------------------------------------------------------------------------- options
+
+
+@attrs.frozen
+class Options:
+    """Japanese 51 options (see ``seeds/japanese51.md``)."""
+
+    players: int = option(4, doc="number of seats (J51-1.1)", minimum=2, maximum=9)
+    deals: int | None = option(
+        None,
+        kind=int,
+        optional=True,
+        minimum=1,
+        doc="deals in the match; None: one deal per player (J51-6.1)",
+    )
+    round_limit: int = option(
+        20,
+        doc="rounds after which a deal is scored though nobody stopped (J51-5.4)",
+        minimum=1,
+        maximum=1000,
+    )
+
+
+# --------------------------------------------------------------------------- hand values
+
+
+def _value(cards: Iterable[Card]) -> int:
+    totals = suit_totals(cards)
+    return 2 * max(totals.values()) - sum(totals.values())
+
+
+def hand_value(cards: Sequence[Card]) -> int:
+    """The score of a five-card hand: one suit's points minus the points of all
+    other cards, the suit chosen to score best (J51-4.1).
+
+    Args:
+        cards: five distinct cards of the 52-card pack.
+
+    Raises:
+        InvalidCardError: not five distinct natural cards.
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> hand_value(parse_cards("Ah Kh Qh Jh Th")), hand_value(parse_cards("Kh 5h 2h Tc Td"))
+        (51, -3)
+    """
+    return _value(check_hand(cards, HAND_SIZE, "a Japanese 51 hand"))
+
+
+def winners(values: Sequence[int], stopper: int | None) -> tuple[int, ...]:
+    """The seats that win a deal with these hand values (J51-4.2, J51-4.3).
+
+    The highest value wins; a stopper tied for the highest with anyone else
+    loses the tie; several non-stoppers tied for the highest all win.
+
+    Examples:
+        >>> winners([30, 42, 42], stopper=1), winners([30, 42, 42], stopper=0)
+        ((2,), (1, 2))
+    """
+    values = check_ints(values, "hand values")
+    if not values:
+        raise OptionError("winners needs at least one hand value")
+    if stopper is not None:
+        (stopper,) = check_ints([stopper], "the stopper")
+    top = max(values)
+    best = tuple(i for i, v in enumerate(values) if v == top)
+    if len(best) > 1 and stopper in best:
+        best = tuple(i for i in best if i != stopper)
+    return best
+
+
+# --------------------------------------------------------------------------- moves
+
+
+@attrs.frozen
+class Exchange(Move):
+    """Take ``take`` from the table and put ``give`` from the hand in its place
+    (J51-3.1); ``stop`` declares "Stop" at the end of the turn (J51-5.1)."""
+
+    NAME: ClassVar[str] = "exchange"
+    take: Card
+    give: Card
+    stop: bool
+
+
+@attrs.frozen
+class Clear(Move):
+    """Clear the board: set the five table cards aside, deal five new ones (J51-3.2)."""
+
+    NAME: ClassVar[str] = "clear"
+
+
+CLEAR = Clear()
+_EXCHANGES: dict[tuple[Card, Card, bool], Exchange] = {}
+
+
+def _exchange(take: Card, give: Card, stop: bool) -> Exchange:
+    key = (take, give, stop)
+    move = _EXCHANGES.get(key)
+    if move is None:
+        move = _EXCHANGES[key] = Exchange(take, give, stop)
+    return move
+
+
+# --------------------------------------------------------------------------- state
+
+
+class Phase(enum.Enum):
+    """Whether the game goes on."""
+
+    TURN = "turn"  # exchange, or clear first
+    OVER = "over"
+
+
+class End(enum.Enum):
+    """How a deal ended."""
+
+    STOP = "stop"
+    ROUND_LIMIT = "round_limit"
+
+
+@attrs.frozen(kw_only=True)
+class DealResult:
+    """The public outcome of a finished deal."""
+
+    deal: int
+    end: End
+    stopper: int | None
+    hands: tuple[tuple[Card, ...], ...]
+    values: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class View:
+    """What one seat may know (J51-7.1)."""
+
+    seat: int
+    options: Options
+    deal: int
+    dealer: int
+    turn: int | None
+    phase: Phase
+    hand: tuple[Card, ...]
+    known: tuple[tuple[Card, ...], ...]
+    table: tuple[Card, ...]
+    aside: tuple[Card, ...]
+    stock_size: int
+    recycled: bool
+    turns: int
+    cleared: bool
+    stopper: int | None
+    last_turns: int
+    wins: tuple[int, ...]
+    last_deal: DealResult | None
+    history: tuple[Move, ...]
+
+
+@attrs.frozen(kw_only=True)
+class State(GameState[Options]):
+    """A Japanese 51 game in progress. The top of the stock is its last item."""
+
+    GAME: ClassVar[str] = "japanese51"
+    MOVES: ClassVar[tuple[type[Move], ...]] = (Exchange, Clear)
+
+    options: Options
+    seed: int
+    history: tuple[Move, ...] = ()
+    deal: int
+    dealer: int
+    turn: int
+    phase: Phase
+    hands: tuple[tuple[Card, ...], ...]
+    table: tuple[Card, ...]
+    stock: tuple[Card, ...]
+    aside: tuple[Card, ...] = ()
+    recycled: bool = False
+    known: tuple[tuple[Card, ...], ...]
+    turns: int = 0
+    cleared: bool = False
+    stopper: int | None = None
+    last_turns: int = 0
+    wins: tuple[int, ...]
+    last_deal: DealResult | None = None
+
+    # ---- protocol -------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to move, ``None`` once the match is over."""
+        return None if self.phase is Phase.OVER else self.turn
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the last deal of the match has been scored (J51-6.1)."""
+        return self.phase is Phase.OVER
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Deals won per seat (J51-6.2); higher is better."""
+        return self.wins
+
+    @property
+    def deal_count(self) -> int:
+        """How many deals the match has (J51-6.1)."""
+        deals = self.options.deals
+        return self.options.players if deals is None else deals
+
+    def deck(self) -> Deck:
+        """The 52-card pack (J51-1.1)."""
+        return _DECK
+
+    def all_cards(self) -> Iterable[Card]:
+        """Hands, table, stock and the cards set aside."""
+        for hand in self.hands:
+            yield from hand
+        yield from self.table
+        yield from self.stock
+        yield from self.aside
+
+    def value_of(self, seat: int) -> int:
+        """The current value of a seat's hand (J51-4.1)."""
+        return _value(self.hands[seats_check(self.options.players, seat)])
+
+    def can_clear(self) -> bool:
+        """Whether the player to move may clear the board now (J51-3.2, J51-3.3)."""
+        return (
+            self.phase is Phase.TURN
+            and not self.cleared
+            and self.turns >= self.options.players
+            and len(self.stock) + len(self.aside) >= TABLE_SIZE
+        )
+
+    def _generate_moves(self) -> tuple[Move, ...]:
+        if self.phase is Phase.OVER:
+            return ()
+        hand = self.hands[self.turn]
+        stops = (False,) if self.stopper is not None else (False, True)
+        moves: list[Move] = [
+            _exchange(take, give, stop) for take in self.table for give in hand for stop in stops
+        ]
+        if self.can_clear():
+            moves.append(CLEAR)
+        return tuple(moves)
+
+    def explain(self, move: Move) -> str:
+        """Why ``move`` is illegal now."""
+        if isinstance(move, Exchange):
+            if move.take not in self.table:
+                return f"{move.take} is not on the table (J51-3.1)"
+            if move.give not in self.hands[self.turn]:
+                return f"{move.give} is not in the hand of seat {self.turn}"
+            return f"seat {self.stopper} has already called Stop (J51-5.1)"
+        if isinstance(move, Clear):
+            if self.cleared:
+                return "the board was already cleared this turn (J51-3.2)"
+            if self.turns < self.options.players:
+                return "nobody may clear the board on his first turn (J51-3.3)"
+            return "there are not five cards left to refill the table (J51-3.4)"
+        return super().explain(move)
+
+    def _next(self, move: Move) -> State:
+        history = (*self.history, move)
+        if isinstance(move, Clear):
+            return self._clear(history)
+        assert isinstance(move, Exchange)
+        seat = self.turn
+        take, give = move.take, move.give
+        hand = tuple(take if c == give else c for c in self.hands[seat])
+        table = tuple(give if c == take else c for c in self.table)
+        known = remove_known(self.known, seat, (give,))
+        known = replace_at(known, seat, (*known[seat], take))
+        n = self.options.players
+        stopper = self.stopper
+        last_turns = self.last_turns
+        if move.stop:
+            stopper, last_turns = seat, n - 1
+        elif stopper is not None:
+            last_turns -= 1
+        turns = self.turns + 1
+        state = self._replace(
+            history=history,
+            hands=replace_at(self.hands, seat, hand),
+            table=table,
+            known=known,
+            turn=(seat + 1) % n,
+            turns=turns,
+            cleared=False,
+            stopper=stopper,
+            last_turns=last_turns,
+        )
+        if stopper is not None and last_turns == 0:
+            return state._end_deal(End.STOP)  # J51-5.2
+        if stopper is None and turns >= n * self.options.round_limit:
+            return state._end_deal(End.ROUND_LIMIT)  # J51-5.4
+        return state
+
+    # ---- rules helpers -------------------------------------------------------------
+
+    def _clear(self, history: tuple[Move, ...]) -> State:
+        """J51-3.2 and J51-3.4: set the table aside, refill it from the stock,
+        shuffling the cards set aside before into a new stock if needed."""
+        stock = list(self.stock)
+        aside = self.aside
+        recycled = self.recycled
+        table: list[Card] = []
+        while len(table) < TABLE_SIZE:
+            if not stock:
+                stock = list(aside)
+                self.rng("recycle", self.deal, self.turns).shuffle(stock)
+                aside = ()
+                recycled = True
+            table.append(stock.pop())
+        return self._replace(
+            history=history,
+            table=tuple(table),
+            stock=tuple(stock),
+            aside=aside + self.table,
+            recycled=recycled,
+            cleared=True,
+        )
+
+    def _end_deal(self, end: End) -> State:
+        values = tuple(_value(h) for h in self.hands)
+        won = winners(values, self.stopper)
+        wins = tuple(w + (1 if i in won else 0) for i, w in enumerate(self.wins))
+        result = DealResult(
+            deal=self.deal,
+            end=end,
+            stopper=self.stopper,
+            hands=self.hands,
+            values=values,
+            winners=won,
+        )
+        state = self._replace(wins=wins, last_deal=result)
+        if self.deal + 1 >= self.deal_count:
+            return state._replace(phase=Phase.OVER)
+        return _deal(state, self.deal + 1, (self.dealer + 1) % self.options.players)
+
+    # ---- views ---------------------------------------------------------------------
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know (J51-7.1)."""
+        seats_check(self.options.players, seat)
+        return View(
+            seat=seat,
+            options=self.options,
+            deal=self.deal,
+            dealer=self.dealer,
+            turn=self.current_player,
+            phase=self.phase,
+            hand=self.hands[seat],
+            known=tuple(() if i == seat else k for i, k in enumerate(self.known)),
+            table=self.table,
+            aside=self.aside,
+            stock_size=len(self.stock),
+            recycled=self.recycled,
+            turns=self.turns,
+            cleared=self.cleared,
+            stopper=self.stopper,
+            last_turns=self.last_turns,
+            wins=self.wins,
+            last_deal=self.last_deal,
+            history=self.history,
+        )
+
+    def resample(self, seat: int, rng: random.Random) -> State:
+        """Deal again what ``seat`` cannot see (J51-7.2): unknown hand cards and
+        the stock; a stock rebuilt from set-aside cards is only reshuffled."""
+        seats_check(self.options.players, seat)
+        if self.recycled:
+            hands, _ = redeal_hidden(rng, self.hands, seat, known=self.known)
+            stock = list(self.stock)
+            rng.shuffle(stock)
+            return self._replace(hands=hands, stock=tuple(stock), seed=rng.getrandbits(63))
+        hands, (new_stock,) = redeal_hidden(
+            rng, self.hands, seat, known=self.known, piles=(self.stock,)
+        )
+        return self._replace(hands=hands, stock=new_stock, seed=rng.getrandbits(63))
+
+    def _check(self) -> None:
+        n = self.options.players
+        for name in ("hands", "known", "wins"):
+            if len(getattr(self, name)) != n:
+                raise InvalidStateError(f"{name} has {len(getattr(self, name))} seats, not {n}")
+        for seat in (self.turn, self.dealer, self.stopper):
+            if seat is not None and not 0 <= seat < n:
+                raise InvalidStateError(f"seat {seat} does not exist with {n} players")
+        if not 0 <= self.deal < self.deal_count:
+            raise InvalidStateError(f"deal {self.deal} is out of range")
+        if any(len(h) != HAND_SIZE for h in self.hands) or len(self.table) != TABLE_SIZE:
+            raise InvalidStateError("every hand and the table hold five cards")
+        for i, known in enumerate(self.known):
+            if not set(known) <= set(self.hands[i]):
+                raise InvalidStateError(f"seat {i} is said to hold cards it does not hold")
+        if len(self.aside) % TABLE_SIZE:
+            raise InvalidStateError("cards are set aside five at a time")
+        if self.stopper is None and self.last_turns:
+            raise InvalidStateError("last turns are counted though nobody stopped")
+        if self.stopper is not None and not 0 <= self.last_turns < n:
+            raise InvalidStateError(f"{self.last_turns} last turns are left with {n} players")
+        if self.cleared and self.turns < n:
+            raise InvalidStateError("the board was cleared on a first turn")
+
+
+def _deal(state: State, number: int, dealer: int) -> State:
+    """Deal ``number`` (J51-2.1): five each, five face up, the rest the stock."""
+    cards = list(_DECK.cards)
+    state.rng("deal", number).shuffle(cards)
+    n = state.options.players
+    hands: list[tuple[Card, ...]] = [()] * n
+    for k in range(1, n + 1):
+        hands[(dealer + k) % n] = tuple(cards[-HAND_SIZE:])
+        del cards[-HAND_SIZE:]
+    table = tuple(cards[-TABLE_SIZE:])
+    del cards[-TABLE_SIZE:]
+    return state._replace(
+        deal=number,
+        dealer=dealer,
+        turn=(dealer + 1) % n,
+        phase=Phase.TURN,
+        hands=tuple(hands),
+        table=table,
+        stock=tuple(cards),
+        aside=(),
+        recycled=False,
+        known=((),) * n,
+        turns=0,
+        cleared=False,
+        stopper=None,
+        last_turns=0,
+    )
+
+
+_DECK = standard()
+
+
+@attrs.frozen
+class Japanese51(Game[State, Options]):
+    """Japanese 51 (Goju Ichi) under fixed options.
+
+    Examples:
+        >>> game = Japanese51.create(players=2)
+        >>> state = game.new_game(seed=3)
+        >>> while not state.is_terminal:
+        ...     state = state.apply(game.greedy_move(state, random.Random(0)))
+        >>> state.deal + 1, sum(state.scores) >= 2
+        (2, True)
+    """
+
+    NAME: ClassVar[str] = "japanese51"
+    OPTIONS: ClassVar[type[Any]] = Options
+    STATE: ClassVar[type[GameState[Any]]] = State
+    SUMMARY: ClassVar[str] = "Japanese 51 (Goju Ichi): swap with five table cards, call Stop"
+    HIGHER_IS_BETTER: ClassVar[bool] = True
+
+    def _new_game(self, seed: int) -> State:
+        n = self.options.players
+        blank = State(
+            options=self.options,
+            seed=seed,
+            deal=0,
+            dealer=0,
+            turn=0,
+            phase=Phase.TURN,
+            hands=((),) * n,
+            table=(),
+            stock=(),
+            known=((),) * n,
+            wins=(0,) * n,
+        )
+        return _deal(blank, 0, 0)
+
+    def greedy_move(self, state: State, rng: random.Random) -> Move:
+        """Make the exchange that leaves the best hand; clear the board when no
+        exchange improves the hand; call Stop at 35 or more."""
+        moves = state.legal_moves()
+        if not moves:
+            raise OptionError("the game is over")
+        hand = state.hands[state.turn]
+        now = _value(hand)
+        best: tuple[int, Exchange] | None = None
+        for move in moves:
+            if isinstance(move, Exchange) and not move.stop:
+                after = _value(tuple(move.take if c == move.give else c for c in hand))
+                if best is None or after > best[0]:
+                    best = (after, move)
+        assert best is not None  # an exchange is always legal in a turn
+        value, move = best
+        if value <= now and CLEAR in moves:
+            return CLEAR
+        if value >= 35 and state.stopper is None:
+            return _exchange(move.take, move.give, True)
+        return move

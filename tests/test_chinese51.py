@@ -1,0 +1,461 @@
+"""Tests of Chinese 51; names cite the clauses of seeds/chinese51.md."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardrules import (
+    Card,
+    IllegalMoveError,
+    InvalidCardError,
+    OptionError,
+    games,
+    parse_cards,
+)
+from cardrules.decks import standard
+from cardrules.games.chinese51 import (
+    Challenge,
+    Discard,
+    Draw,
+    End,
+    Knock,
+    Pass,
+    Phase,
+    Source,
+    State,
+    Swap,
+    Trade,
+    clear_count_scores,
+    hand_value,
+    knock_scores,
+)
+from cardrules.testing import check_game
+
+DECK = standard().cards
+
+
+def card(text: str) -> Card:
+    return parse_cards(text)[0]
+
+
+def make(
+    hands: list[str],
+    row: str,
+    *,
+    top: str = "",
+    aside_rest: bool = False,
+    turn: int = 0,
+    phase: Phase = Phase.TURN,
+    **options: object,
+) -> State:
+    """A state with these hands and row; ``top`` lies on top of the stock and the
+    other cards under it (or set aside, with ``aside_rest``)."""
+    game = games.create("chinese51", players=len(hands), **options)
+    base = game.new_game(seed=1)
+    dealt = tuple(parse_cards(h) for h in hands)
+    shown = parse_cards(row)
+    on_top = parse_cards(top)
+    used = {c for h in dealt for c in h} | set(shown) | set(on_top)
+    rest = tuple(c for c in DECK if c not in used)
+    stock, aside = (on_top, rest) if aside_rest else (rest + on_top, ())
+    state = attrs.evolve(
+        base,
+        hands=dealt,
+        row=shown,
+        stock=stock,
+        aside=aside,
+        turn=turn,
+        phase=phase,
+        known=((),) * len(hands),
+    )
+    state.validate()
+    return state
+
+
+FOUR = ["2c 3c 4c 5c 6c", "7d 8d 9d Td Jd", "2h 3h 4h 5h 6h", "2s 3s 4s 5s 6s"]
+
+
+class TestHandValue:
+    def test_c51_4_1_best_hand_is_51(self) -> None:
+        """A-K-Q-J-10 of one suit is 51."""
+        assert hand_value(parse_cards("As Ks Qs Js Ts")) == 51
+
+    def test_c51_4_1_best_one_suit_total(self) -> None:
+        """Ah Kh 9h 4c 2d: hearts 30; five suits-mixed small cards: clubs 2 + 6 = 8."""
+        assert hand_value(parse_cards("Ah Kh 9h 4c 2d")) == 30
+        assert hand_value(parse_cards("2c 3d 4h 5s 6c")) == 8
+
+    def test_c51_1_3_card_points(self) -> None:
+        """Ace 11 and king 10 of clubs make 21, more than 2 + 3 + 4 of diamonds."""
+        assert hand_value(parse_cards("Ac Kc 2d 3d 4d")) == 21
+
+    @pytest.mark.parametrize(
+        ("text", "problem"),
+        [("Ah Kh Qh Jh", "has 5 cards"), ("Ah Ah Qh Jh Th", "same card twice")],
+    )
+    def test_c51_1_1_bad_hands_are_refused(self, text: str, problem: str) -> None:
+        """Wrong sizes and repeats are InvalidCardError naming the problem."""
+        with pytest.raises(InvalidCardError, match=problem):
+            hand_value(parse_cards(text))
+        with pytest.raises(InvalidCardError, match=problem):
+            clear_count_scores([parse_cards(text)])
+
+
+class TestKnockScores:
+    def test_c51_5_3_no_challenge_everyone_scores_own(self) -> None:
+        """Unchallenged: the caller and the others score their own values."""
+        assert knock_scores([40, 38, 30, 20], caller=0, challengers=[]) == (40, 38, 30, 20)
+
+    def test_c51_5_4_caller_beats_single_challenger(self) -> None:
+        """40 beats 38: caller 40 + 38 = 78, challenger 0, others their own."""
+        assert knock_scores([40, 38, 30, 20], caller=0, challengers=[1]) == (78, 0, 30, 20)
+
+    def test_c51_5_5_single_challenger_wins_ties(self) -> None:
+        """A challenger equal to the caller wins both hands: 40 + 40 = 80."""
+        assert knock_scores([40, 40, 30, 20], caller=0, challengers=[1]) == (0, 80, 30, 20)
+
+    def test_c51_5_5_single_challenger_higher(self) -> None:
+        """45 beats 40: the challenger scores 85, the caller 0."""
+        assert knock_scores([40, 45, 30, 20], caller=0, challengers=[1]) == (0, 85, 30, 20)
+
+    def test_c51_5_4_caller_beats_all_challengers(self) -> None:
+        """Caller 46 over 45 and 30: 46 + 45 + 30 = 121; challengers 0; seat 3 keeps 20."""
+        assert knock_scores([46, 45, 30, 20], caller=0, challengers=[1, 2]) == (121, 0, 0, 20)
+
+    def test_c51_5_5_best_challenger_takes_all(self) -> None:
+        """Challenger 45 is highest: he scores 40 + 45 + 30 = 115."""
+        assert knock_scores([40, 45, 30, 20], caller=0, challengers=[2, 1]) == (0, 115, 0, 20)
+
+    def test_c51_5_6_last_of_tied_challengers_wins(self) -> None:
+        """Seats 3 and 1 tie at 45; seat 1 challenged last and scores 40 + 45 + 45 + ... ."""
+        got = knock_scores([40, 45, 12, 45], caller=0, challengers=[3, 1])
+        assert got == (0, 130, 12, 0)
+
+    def test_c51_5_2_bad_seats_are_refused(self) -> None:
+        """A caller among the challengers, or a seat out of range, is an OptionError."""
+        with pytest.raises(OptionError):
+            knock_scores([1, 2, 3], caller=0, challengers=[0])
+        with pytest.raises(OptionError):
+            knock_scores([1, 2, 3], caller=3, challengers=[])
+
+    def test_c51_5_2_junk_arguments_are_refused(self) -> None:
+        """Junk values, seats or hands are CardRulesErrors, not TypeErrors."""
+        with pytest.raises(OptionError):
+            knock_scores(40, caller=0, challengers=[])  # type: ignore[arg-type]
+        with pytest.raises(OptionError):
+            knock_scores([40, 30], caller="0", challengers=[])  # type: ignore[arg-type]
+        with pytest.raises(OptionError):
+            knock_scores([40, 30], caller=0, challengers=None)  # type: ignore[arg-type]
+        with pytest.raises(InvalidCardError):
+            clear_count_scores(7)  # type: ignore[arg-type]
+
+    def test_c51_5_7_non_challengers_keep_their_own(self) -> None:
+        """Whoever wins the challenge, seats that did not challenge score their hands."""
+        assert knock_scores([40, 45, 33, 21], caller=0, challengers=[1])[2:] == (33, 21)
+        assert knock_scores([50, 45, 33, 21], caller=0, challengers=[1])[2:] == (33, 21)
+
+    def test_c51_5_8_clear_count_scores(self) -> None:
+        """51 scores 102; a one-suit hand its total; a mixed hand nothing."""
+        got = clear_count_scores(
+            [
+                parse_cards("Ah Kh Qh Jh Th"),
+                parse_cards("2c 5c 9c Kc Ac"),
+                parse_cards("As Ks Qs Js 2d"),
+            ]
+        )
+        assert got == (102, 37, 0)
+
+
+class TestDeal:
+    def test_c51_2_1_starter_has_six_others_five(self) -> None:
+        """The starter holds six cards and must discard; the stock holds the rest."""
+        state = games.create("chinese51", players=4).new_game(seed=3)
+        assert [len(h) for h in state.hands] == [6, 5, 5, 5]
+        assert len(state.stock) == 52 - 21
+        assert state.phase is Phase.DISCARD
+        assert state.current_player == 0
+        assert len(state.legal_moves()) == 6
+
+    def test_c51_2_1_cards_are_taken_one_at_a_time_to_the_right(self) -> None:
+        """The pack's top card goes to the starter, the next to his right, and so on."""
+        game = games.create("chinese51", players=3)
+        state = game.new_game(seed=11)
+        pack = list(standard().cards)
+        state.rng("deal", 0).shuffle(pack)
+        order = [0, 2, 1]
+        expect: dict[int, list[Card]] = {0: [], 1: [], 2: []}
+        for k in range(16):
+            expect[order[k % 3]].append(pack[-1 - k])
+        assert {i: list(h) for i, h in enumerate(state.hands)} == expect
+
+    def test_c51_2_3_opening_discard_then_right_hand_player(self) -> None:
+        """After the opening discard the row has one card and the seat to the right plays."""
+        state = games.create("chinese51", players=4).new_game(seed=3)
+        card0 = state.hands[0][2]
+        state = state.apply(Discard(card0))
+        assert state.row == (card0,)
+        assert state.current_player == 3
+        assert state.phase is Phase.TURN
+
+    def test_c51_2_2_opening_discard_starts_the_row(self) -> None:
+        """The row is empty until the starter's opening discard."""
+        state = games.create("chinese51", players=3).new_game(seed=7)
+        assert state.row == ()
+        state = state.apply(state.legal_moves()[0])
+        assert len(state.row) == 1
+
+    def test_c51_1_2_play_goes_to_the_right(self) -> None:
+        """Seat 2 plays after seat 0 with three players; seat 1 after seat 2."""
+        state = make(["2c 3c 4c 5c 6c", "7d 8d 9d Td Jd", "2h 3h 4h 5h 6h"], "Ks")
+        state = state.apply(Draw(Source.STOCK))
+        state = state.apply(Discard(state.hands[0][0]))
+        assert state.current_player == 2
+        state = state.apply(Draw(Source.STOCK))
+        state = state.apply(Discard(state.hands[2][0]))
+        assert state.current_player == 1
+
+    def test_c51_2_4_starter_passes_to_the_right(self) -> None:
+        """The second hand is started by the seat to the first starter's right."""
+        state = make(FOUR, "Ks", deals=2)
+        state = state.apply(Knock())
+        for _ in range(3):
+            state = state.apply(Pass())
+        assert state.deal == 1
+        assert state.starter == 3
+        assert state.current_player == 3
+        assert len(state.hands[3]) == 6
+
+
+class TestTurn:
+    def test_c51_3_2_draw_then_discard_to_row(self) -> None:
+        """Drawing gives six cards; the discard joins the row; play moves right."""
+        state = make(FOUR, "Ks", top="Qs")
+        state = state.apply(Draw(Source.STOCK))
+        assert len(state.hands[0]) == 6
+        assert card("Qs") in state.hands[0]
+        state = state.apply(Discard(card("Qs")))  # the drawn card may go straight out
+        assert state.row == parse_cards("Ks Qs")
+        assert state.current_player == 3
+
+    def test_c51_3_2_full_row_is_set_aside(self) -> None:
+        """With five cards in the row, drawing sets them aside; the discard starts a new row."""
+        state = make(FOUR, "Ks Qs Js Ts 9s", top="8s")
+        state = state.apply(Draw(Source.STOCK))
+        assert state.row == ()
+        assert set(state.aside) == set(parse_cards("Ks Qs Js Ts 9s"))
+        state = state.apply(Discard(card("2c")))
+        assert state.row == parse_cards("2c")
+        state.validate()
+
+    def test_c51_3_1_row_never_exceeds_five(self) -> None:
+        """In random play the row holds one to five cards between turns."""
+        game = games.create("chinese51", players=3, target=200)
+        state = game.new_game(seed=21)
+        rng = random.Random(2)
+        while not state.is_terminal:
+            assert len(state.row) <= 5
+            if state.phase is Phase.TURN:
+                assert state.row
+            state = state.apply(rng.choice(state.legal_moves()))
+
+    def test_c51_3_3_trade_takes_the_whole_row(self) -> None:
+        """Trading two row cards for two hand cards; the row holds the given cards."""
+        state = make(FOUR, "Ks Qs")
+        moves = [m for m in state.legal_moves() if isinstance(m, Trade)]
+        assert len(moves) == 10  # 5 choose 2
+        state = state.apply(Trade(parse_cards("2c 3c")))
+        assert set(state.hands[0]) == set(parse_cards("4c 5c 6c Ks Qs"))
+        assert state.row == parse_cards("2c 3c")
+        assert set(state.view(1).known[0]) == set(parse_cards("Ks Qs"))
+
+    def test_c51_3_3_trade_must_match_the_row(self) -> None:
+        """Offering one card for a two-card row is refused with a reason."""
+        state = make(FOUR, "Ks Qs")
+        with pytest.raises(IllegalMoveError, match="whole row"):
+            state.apply(Trade(parse_cards("2c")))
+
+    def test_c51_3_4_swap_needs_five_in_the_row(self) -> None:
+        """One-card swaps are offered only with a full row."""
+        state = make(FOUR, "Ks Qs Js Ts")
+        assert not any(isinstance(m, Swap) for m in state.legal_moves())
+        with pytest.raises(IllegalMoveError, match="needs five cards"):
+            state.apply(Swap(card("Ks"), card("2c")))
+        full = make(FOUR, "Ks Qs Js Ts 9s")
+        assert sum(isinstance(m, Swap) for m in full.legal_moves()) == 25
+        after = full.apply(Swap(card("Js"), card("2c")))
+        assert after.row == parse_cards("Ks Qs 2c Ts 9s")
+        assert card("Js") in after.hands[0]
+
+
+class TestKnock:
+    def test_c51_5_2_challenges_go_round_from_the_callers_right(self) -> None:
+        """After seat 0 knocks, seats 3, 2, 1 decide in turn; the caller's cards stay hidden."""
+        state = make(FOUR, "Ks")
+        state = state.apply(Knock())
+        assert state.phase is Phase.CHALLENGE
+        assert state.current_player == 3
+        assert state.legal_moves() == (Challenge(), Pass())
+        state = state.apply(Challenge())
+        assert state.current_player == 2
+        view = state.view(2)
+        assert view.caller == 0
+        assert view.challengers == (3,)
+        assert view.known[0] == ()
+        assert view.hand == state.hands[2]
+        state = state.apply(Pass()).apply(Challenge())
+        assert state.last_deal is not None
+        result = state.last_deal
+        # values: seat0 clubs 20, seat1 diamonds 44, seat2 hearts 20, seat3 spades 20
+        assert result.values == (20, 44, 20, 20)
+        assert result.challengers == (3, 1)
+        # challenger seat 1 (44) is highest: 20 + 20 + 44 = 84; seat 2 keeps its 20
+        assert result.scored == (0, 84, 20, 0)
+        assert state.points == (0, 84, 20, 0)
+
+    def test_c51_5_8_clear_count_at_the_end_of_a_turn(self) -> None:
+        """Reaching 51 by a swap allows a knock at the end of the turn: 102, no challenges."""
+        hands = ["Ah Kh Qh Jh 2c", "7d 8d 9d Td Jd", "2h 3h 4h 5h 6h", "2s 3s 4s 5s 3c"]
+        state = make(hands, "Th 9s 8s 7s 6s")
+        state = state.apply(Swap(card("Th"), card("2c")))
+        assert state.phase is Phase.MAY_KNOCK
+        assert state.legal_moves() == (Knock(), Pass())
+        end = state.apply(Knock())
+        assert end.last_deal is not None
+        assert end.last_deal.end is End.CLEAR_COUNT
+        # seat 1 diamonds flush 44, seat 2 hearts flush 20, seat 3 mixed -> 0
+        assert end.last_deal.scored == (102, 44, 20, 0)
+
+    def test_c51_5_8_holder_of_51_may_pass(self) -> None:
+        """Passing with 51 ends the turn; play moves right."""
+        hands = ["Ah Kh Qh Jh 2c", "7d 8d 9d Td Jd", "2h 3h 4h 5h 6h", "2s 3s 4s 5s 3c"]
+        state = make(hands, "Th 9s 8s 7s 6s")
+        state = state.apply(Swap(card("Th"), card("2c"))).apply(Pass())
+        assert state.current_player == 3
+        assert state.phase is Phase.TURN
+
+    def test_c51_5_1_challenge_only_after_a_knock(self) -> None:
+        """Challenging without a knock is refused with a reason."""
+        state = make(FOUR, "Ks")
+        with pytest.raises(IllegalMoveError, match="nobody has knocked"):
+            state.apply(Challenge())
+
+
+class TestEnds:
+    def test_c51_6_1_empty_stock_ends_the_hand_after_the_discard(self) -> None:
+        """Drawing the last card: the drawer discards, then everyone scores his value."""
+        hands = ["2c 3c 4c 5c 6c", "7d 8d 9d Td Jd"]
+        state = make(hands, "Ks", top="Qs", aside_rest=True, deals=1)
+        state = state.apply(Draw(Source.STOCK))
+        assert not state.is_terminal
+        state = state.apply(Discard(card("2c")))
+        assert state.is_terminal
+        assert state.last_deal is not None
+        assert state.last_deal.end is End.STOCK_EXHAUSTED
+        assert state.last_deal.scored == (18, 44)  # 3+4+5+6 clubs; 7+8+9+10+10
+
+    def test_c51_6_2_empty_stock_with_51_is_a_clear_count(self) -> None:
+        """Drawing the last card to make 51: the hand ends and scores as a clear count."""
+        hands = ["Ah Kh Qh Jh 2c", "7d 8d 9d Td Jd"]
+        state = make(hands, "Ks", top="Th", aside_rest=True, deals=1)
+        state = state.apply(Draw(Source.STOCK)).apply(Discard(card("2c")))
+        assert state.last_deal is not None
+        assert state.last_deal.end is End.STOCK_EXHAUSTED
+        assert state.last_deal.scored == (102, 44)
+
+    def test_c51_6_3_round_limit(self) -> None:
+        """Trading back and forth ends the hand after round_limit rounds."""
+        state = make(["2c 3c 4c 5c 6c", "7d 8d 9d Td Jd"], "Ks", round_limit=2, deals=1)
+        for _ in range(4):
+            assert not state.is_terminal
+            trade = next(m for m in state.legal_moves() if isinstance(m, Trade))
+            state = state.apply(trade)
+        assert state.is_terminal
+        assert state.last_deal is not None
+        assert state.last_deal.end is End.ROUND_LIMIT
+
+    def test_c51_7_1_game_ends_at_target_unless_tied(self) -> None:
+        """Reaching the target alone ends the game; a tie at the top plays on."""
+        state = make(["2c 3c 4c 5c 6c", "2d 3d 4d 5d 6d"], "Ks", target=10)
+        tied = state.apply(Knock()).apply(Pass())  # both score 20: tied over 10
+        assert not tied.is_terminal
+        assert tied.points == (20, 20)
+        assert tied.deal == 1
+        ahead = make(["2c 3c 4c 5c 7c", "2d 3d 4d 5d 6d"], "Ks", target=10)
+        done = ahead.apply(Knock()).apply(Pass())
+        assert done.is_terminal
+        assert done.points == (21, 20)
+
+    def test_c51_7_2_deals_caps_the_game(self) -> None:
+        """deals=1 ends after one hand even when tied."""
+        state = make(["2c 3c 4c 5c 6c", "2d 3d 4d 5d 6d"], "Ks", target=10, deals=1)
+        assert state.apply(Knock()).apply(Pass()).is_terminal
+
+    def test_c51_7_1_default_target_is_500(self) -> None:
+        """The default game is to 500 points."""
+        assert games.create("chinese51").options.target == 500
+
+
+class TestTotals:
+    def test_c51_7_3_scores_accumulate(self) -> None:
+        """The points of the second hand are added to those of the first."""
+        state = make(FOUR, "Ks", deals=2).apply(Knock())
+        for _ in range(3):
+            state = state.apply(Pass())
+        assert state.points == (20, 44, 20, 20)
+        game = games.create("chinese51", players=4, deals=2)
+        rng = random.Random(5)
+        while not state.is_terminal:
+            state = state.apply(game.greedy_move(state, rng))
+        assert state.last_deal is not None
+        second = state.last_deal.scored
+        assert state.points == tuple(p + q for p, q in zip((20, 44, 20, 20), second, strict=True))
+
+
+class TestHiddenInformation:
+    def test_c51_8_1_caller_hand_is_not_in_other_views(self) -> None:
+        """During the challenges, no other seat's view holds the caller's cards."""
+        state = make(FOUR, "Ks").apply(Knock())
+        caller_cards = {str(c) for c in state.hands[0]}
+        for seat in (1, 2, 3):
+            shown = state.view(seat)
+            texts = {str(c) for c in shown.hand} | {str(c) for k in shown.known for c in k}
+            assert not caller_cards & texts
+            assert shown.caller == 0
+            assert shown.hand_sizes[0] == 5
+
+    def test_c51_8_2_resample_keeps_row_cards_taken(self) -> None:
+        """Cards taken from the row stay in the taker's hand after resampling."""
+        state = make(FOUR, "Ks Qs").apply(Trade(parse_cards("2c 3c")))
+        for k in range(10):
+            other = state.resample(2, random.Random(k))
+            other.validate()
+            assert {card("Ks"), card("Qs")} <= set(other.hands[0])
+            assert other.hands[2] == state.hands[2]
+            assert other.view(2) == state.view(2)
+
+
+class TestProtocol:
+    @pytest.mark.parametrize("players", [2, 4, 5])
+    def test_c51_7_2_conformance_kit_games_end(self, players: int) -> None:
+        """The conformance kit passes for single hands and for games to a target."""
+        check_game(games.create("chinese51", players=players, deals=1), playouts=2)
+        check_game(games.create("chinese51", players=players, target=150), playouts=1)
+
+    @settings(max_examples=10, deadline=None)
+    @given(st.integers(0, 2**32), st.integers(2, 5))
+    def test_c51_7_1_greedy_games_reach_the_target(self, seed: int, players: int) -> None:
+        """Greedy play reaches the target."""
+        game = games.create("chinese51", players=players, target=200)
+        state = game.new_game(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(20000):
+            if state.is_terminal:
+                break
+            state = state.apply(game.greedy_move(state, rng))
+        assert state.is_terminal
+        assert max(state.scores) >= 200

@@ -66,7 +66,8 @@ def make(
 
 class TestHandValue:
     def test_es_5_5_worked_example_worth_26(self) -> None:
-        """Three clubs worth 30 and an off-suit four score 26."""
+        """The source's hand: four clubs worth 30 and an off-suit four score 26."""
+        assert hand_value(parse_cards("9c 8c 7c 6c 4h")) == 26
         assert hand_value(parse_cards("Kc Qc Tc 4h")) == 26
 
     def test_es_5_1_best_hand_is_41(self) -> None:
@@ -97,8 +98,8 @@ class TestHandValue:
     @pytest.mark.parametrize(
         ("text", "problem"),
         [
-            ("Ah Kh Qh", "has 4 cards, got 3"),
-            ("Ah Kh Qh Jh Th", "got 5"),
+            ("Ah Kh Qh", "has 4 or 5 cards, got 3"),
+            ("Ah Kh Qh Jh Th 9h", "got 6"),
             ("Ah Ah Qh Jh", "same card twice"),
             ("Ah Kh Qh Jk", "no jokers"),
         ],

@@ -33,12 +33,16 @@ __all__ = [
 ]
 
 
-def check_hand(cards: Sequence[Card], size: int, what: str) -> tuple[Card, ...]:
+def check_hand(
+    cards: Sequence[Card], size: int, what: str, *, mid_turn: bool = False
+) -> tuple[Card, ...]:
     """Check that ``cards`` is ``size`` distinct cards of the 52-card pack.
 
     Args:
         cards: the hand (any sequence of cards).
         size: how many cards the hand must hold.
+        mid_turn: also accept ``size + 1`` cards, a hand held between drawing
+            and discarding.
         what: the hand's name for error messages, e.g. ``"an Empat Satu hand"``.
 
     Returns:
@@ -63,9 +67,10 @@ def check_hand(cards: Sequence[Card], size: int, what: str) -> tuple[Card, ...]:
             raise InvalidCardError(f"{what} holds {card!r}, which is not a card")
         if card.rank >= Rank.JOKER:
             raise InvalidCardError(f"{what} cannot hold {card}: the pack has no jokers")
-    if len(hand) != size:
-        raise InvalidCardError(f"{what} has {size} cards, got {len(hand)}")
-    if len(set(hand)) != size:
+    if len(hand) != size and not (mid_turn and len(hand) == size + 1):
+        sizes = f"{size} or {size + 1}" if mid_turn else f"{size}"
+        raise InvalidCardError(f"{what} has {sizes} cards, got {len(hand)}")
+    if len(set(hand)) != len(hand):
         raise InvalidCardError(f"{what} cannot hold the same card twice")
     return hand
 

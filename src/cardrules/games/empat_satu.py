@@ -96,21 +96,24 @@ def _key(cards: Sequence[Card]) -> tuple[int, int]:
 
 
 def hand_value(cards: Sequence[Card]) -> int:
-    """The score of a four-card hand: the best suit's points minus all other
-    cards' points (ES-5.1).
+    """The score of a hand: the best suit's points minus all other cards'
+    points (ES-5.1).
 
     Args:
-        cards: four distinct cards of the 52-card pack.
+        cards: four distinct cards of the 52-card pack, or five as held
+            between drawing and discarding (ES-5.5).
 
     Raises:
-        InvalidCardError: not four distinct natural cards.
+        InvalidCardError: not four or five distinct natural cards.
 
     Examples:
         >>> from cardrules import parse_cards
         >>> hand_value(parse_cards("Ah Kh Qh Jh")), hand_value(parse_cards("2c 3d 4h 5s"))
         (41, -4)
+        >>> hand_value(parse_cards("9c 8c 7c 6c 4h"))  # the source's example
+        26
     """
-    return _value(check_hand(cards, HAND_SIZE, "an Empat Satu hand"))
+    return _value(check_hand(cards, HAND_SIZE, "an Empat Satu hand", mid_turn=True))
 
 
 def hand_key(cards: Sequence[Card]) -> tuple[int, int]:
@@ -118,14 +121,14 @@ def hand_key(cards: Sequence[Card]) -> tuple[int, int]:
     the lowest card of the scoring suit (higher is better). Bigger is better.
 
     Raises:
-        InvalidCardError: not four distinct natural cards.
+        InvalidCardError: not four (or five, mid-turn) distinct natural cards.
 
     Examples:
         >>> from cardrules import parse_cards
         >>> hand_key(parse_cards("Kc 9c 8c 6d")), hand_key(parse_cards("Qs Ts 7s 6h"))
         ((21, 8), (21, 7))
     """
-    return _key(check_hand(cards, HAND_SIZE, "an Empat Satu hand"))
+    return _key(check_hand(cards, HAND_SIZE, "an Empat Satu hand", mid_turn=True))
 
 
 def _one_suit(hand: tuple[Card, ...]) -> bool:

@@ -333,3 +333,22 @@ class TestStateHelpers:
         assert next_seat((True, False, True, True), 2, step=-1) == 0
         with pytest.raises(InvalidStateError):
             next_seat((False, False), 0)
+
+
+class TestReplace:
+    def test_replace_equals_evolve(self) -> None:
+        """_replace gives the same state as attrs.evolve and clears the move memo."""
+        import attrs
+
+        state = games.create("thirty_one", players=3).new_game(4)
+        state.legal_moves()
+        copy = state._replace(turn=2)
+        assert copy == attrs.evolve(state, turn=2)
+        assert copy._legal is None
+        assert state.turn == 1
+
+    def test_replace_refuses_unknown_fields(self) -> None:
+        """A misspelt field is a TypeError, not a silently ignored change."""
+        state = games.create("thirty_one").new_game(4)
+        with pytest.raises(TypeError, match="tunr"):
+            state._replace(tunr=2)

@@ -22,6 +22,12 @@ __all__ = ["create", "game_class", "names"]
 # name -> (module, class). Modules are imported on first use.
 _REGISTRY: dict[str, tuple[str, str]] = {
     "thirty_one": ("cardrules.games.thirty_one", "ThirtyOne"),
+    "schwimmen": ("cardrules.games.schwimmen", "Schwimmen"),
+    "stop_the_bus": ("cardrules.games.stop_the_bus", "StopTheBus"),
+    "thirty_one_no_elimination": (
+        "cardrules.games.thirty_one_no_elimination",
+        "ThirtyOneNoElimination",
+    ),
     "empat_satu": ("cardrules.games.empat_satu", "EmpatSatu"),
     "japanese51": ("cardrules.games.japanese51", "Japanese51"),
     "chinese51": ("cardrules.games.chinese51", "Chinese51"),

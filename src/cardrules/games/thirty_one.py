@@ -25,8 +25,17 @@ import attrs
 
 from cardrules.cards import Card, format_cards
 from cardrules.decks import Deck, standard
-from cardrules.engine import Game, GameState, Move, option, seats_check
+from cardrules.engine import (
+    Game,
+    GameState,
+    Move,
+    next_seat,
+    option,
+    replace_at,
+    seats_check,
+)
 from cardrules.errors import InvalidCardError, InvalidStateError, OptionError
+from cardrules.games._family31 import lose_tokens, next_turn, tokens_lost
 from cardrules.hands import suit_totals
 
 __all__ = [
@@ -70,6 +79,8 @@ class Options:
 
 
 def _check_hand(cards: Sequence[Card]) -> None:
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
+        raise InvalidCardError(f"a Thirty-One hand is a sequence of cards, got {cards!r:.40}")
     if len(cards) != HAND_SIZE:
         raise InvalidCardError(f"a Thirty-One hand has 3 cards, got {len(cards)}")
     if len(set(cards)) != HAND_SIZE:
@@ -270,10 +281,7 @@ class State(GameState[Options]):
     @property
     def scores(self) -> tuple[int, ...]:
         """Tokens lost per seat; an out player counts his tokens plus one (T31-7.2)."""
-        start = self.options.tokens
-        return tuple(
-            start - t + (0 if a else 1) for t, a in zip(self.tokens, self.alive, strict=True)
-        )
+        return tokens_lost(self.options.tokens, self.tokens, self.alive)
 
     @property
     def winner(self) -> tuple[int, ...]:
@@ -384,19 +392,36 @@ class State(GameState[Options]):
 
     # ---- rules helpers -------------------------------------------------------------
 
-    def _replace(self, **changes: Any) -> State:
-        return attrs.evolve(self, **changes)
-
     def _pass_turn(self) -> State:
-        nxt = _next_alive(self.alive, self.turn)
-        if nxt == self.knocker:
-            return self._end_deal(End.KNOCK)
+        nxt = next_turn(self.alive, self.turn, self.knocker)
+        if nxt is None:
+            return self._end_deal(End.KNOCK)  # T31-5.2
         return self._replace(turn=nxt, turns=self.turns + 1)
 
     def _end_deal(self, end: End, blitzers: tuple[int, ...] = ()) -> State:
         trips = self.options.three_of_a_kind
         players = self.options.players
         values = tuple(_value(h, trips) if h else 0 for h in self.hands)
+        live = [i for i in range(players) if self.alive[i]]
+        best = None
+        if end is not End.STOCK_EXHAUSTED:
+            best = _best_seat(self.hands, live, self.dealer, trips)
+        state = self._settle(end, blitzers, values, best)
+        state = state._replace(known=((),) * players, taken=None)
+        limit = self.options.deals
+        if sum(state.alive) <= 1 or (limit is not None and self.deal + 1 >= limit):
+            return state._replace(phase=Phase.OVER)
+        return _deal(state, self.deal + 1, _next_alive(state.alive, self.dealer))
+
+    def _settle(
+        self, end: End, blitzers: tuple[int, ...], values: tuple[int, ...], best: int | None
+    ) -> State:
+        """Settle a finished deal: tokens lost (T31-5.3, T31-6) and the public result.
+
+        The one step of the deal that No-Elimination Thirty-One replaces
+        (:mod:`cardrules.games.thirty_one_no_elimination` scores points instead).
+        """
+        players = self.options.players
         losses = [0] * players
         live = [i for i in range(players) if self.alive[i]]
         if end is End.BLITZ:
@@ -413,14 +438,7 @@ class State(GameState[Options]):
                 for i in lowest:
                     if i != knocker:
                         losses[i] = 1  # T31-6.1, T31-6.2
-        tokens = list(self.tokens)
-        alive = list(self.alive)
-        for i, lost in enumerate(losses):
-            if lost:
-                if lost > tokens[i]:
-                    tokens[i], alive[i] = 0, False  # T31-6.4
-                else:
-                    tokens[i] -= lost
+        tokens, alive = lose_tokens(self.tokens, self.alive, losses)  # T31-6.4
         result = DealResult(
             deal=self.deal,
             end=end,
@@ -428,21 +446,9 @@ class State(GameState[Options]):
             values=values,
             knocker=self.knocker,
             losses=tuple(losses),
-            best=None
-            if end is End.STOCK_EXHAUSTED
-            else _best_seat(self.hands, live, self.dealer, trips),
+            best=best,
         )
-        state = self._replace(
-            tokens=tuple(tokens),
-            alive=tuple(alive),
-            last_deal=result,
-            known=((),) * players,
-            taken=None,
-        )
-        limit = self.options.deals
-        if sum(alive) <= 1 or (limit is not None and self.deal + 1 >= limit):
-            return state._replace(phase=Phase.OVER)
-        return _deal(state, self.deal + 1, _next_alive(state.alive, self.dealer))
+        return self._replace(tokens=tokens, alive=alive, last_deal=result)
 
     # ---- views ---------------------------------------------------------------------
 
@@ -518,17 +524,8 @@ class State(GameState[Options]):
             raise InvalidStateError("the discard pile is empty at the start of a turn")
 
 
-def _put(seq: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*seq[:index], value, *seq[index + 1 :])
-
-
-def _next_alive(alive: tuple[bool, ...], seat: int) -> int:
-    n = len(alive)
-    for step in range(1, n + 1):
-        nxt = (seat + step) % n
-        if alive[nxt]:
-            return nxt
-    raise InvalidStateError("nobody is left in the game")  # pragma: no cover
+_put = replace_at
+_next_alive = next_seat
 
 
 def _best_seat(

@@ -1,0 +1,80 @@
+"""What the Thirty-One family shares: seats in turn, knocks, tokens and swimming.
+
+Thirty-One, No-Elimination Thirty-One, Schwimmen and Stop the Bus differ in how
+a turn improves a hand and in what a hand is worth, but they keep the same
+books: whose turn comes next among the players still in, when the last turn
+after a knock has been played, who loses tokens, and who "swims" on a free
+ride or drops out. Those books are kept here, once, as small pure functions.
+
+Seats and tuples are handled by :func:`cardrules.engine.next_seat` and
+:func:`cardrules.engine.replace_at`.
+
+Example:
+    >>> from cardrules.games import _family31 as family
+    >>> family.next_turn((True, False, True), 0, None)
+    2
+    >>> family.lose_tokens((2, 0, 1), (True, True, True), (1, 1, 0))
+    ((1, 0, 1), (True, False, True))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardrules.engine import next_seat
+
+__all__ = ["lose_tokens", "next_turn", "tokens_lost"]
+
+
+def next_turn(alive: Sequence[bool], seat: int, knocker: int | None) -> int | None:
+    """The seat whose turn follows ``seat``'s, or ``None`` when the deal is over
+    because the turn would come back to the knocker (everyone else has had
+    the one last turn a knock grants).
+
+    Example:
+        >>> next_turn((True, True, True), 1, None), next_turn((True, True, True), 1, 2)
+        (2, None)
+    """
+    nxt = next_seat(alive, seat)
+    return None if nxt == knocker else nxt
+
+
+def lose_tokens(
+    tokens: Sequence[int], alive: Sequence[bool], losses: Sequence[int]
+) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    """Take tokens from the losers; a player with none left drops out.
+
+    A player who loses his last token stays in on a free ride ("swimming");
+    when he has to lose again he drops out. One who holds one token and must
+    lose two loses it and drops out at once.
+
+    Args:
+        tokens: tokens each seat holds.
+        alive: whether each seat is still in the game.
+        losses: tokens each seat must give up this deal.
+
+    Example:
+        >>> lose_tokens((1, 3), (True, True), (2, 1))
+        ((0, 2), (False, True))
+        >>> lose_tokens((1, 3), (True, True), (1, 0))
+        ((0, 3), (True, True))
+    """
+    new_tokens = list(tokens)
+    new_alive = list(alive)
+    for seat, lost in enumerate(losses):
+        if lost:
+            if lost > new_tokens[seat]:
+                new_tokens[seat], new_alive[seat] = 0, False
+            else:
+                new_tokens[seat] -= lost
+    return tuple(new_tokens), tuple(new_alive)
+
+
+def tokens_lost(start: int, tokens: Sequence[int], alive: Sequence[bool]) -> tuple[int, ...]:
+    """Tokens lost per seat; a seat that dropped out counts its tokens plus one.
+
+    Example:
+        >>> tokens_lost(3, (0, 2, 0), (False, True, True))
+        (4, 1, 3)
+    """
+    return tuple(start - t + (0 if a else 1) for t, a in zip(tokens, alive, strict=True))

@@ -1,0 +1,174 @@
+"""Stop the Bus: Schwimmen's play, with hands ranked as in Brag.
+
+Rules digest: ``seeds/stop_the_bus.md`` (clauses ``STB-*``). The turn, the
+widow, knocking, tokens and swimming are Schwimmen's
+(:mod:`cardrules.games.schwimmen`); this module states only what differs: the
+full pack, the hand ranking (:func:`cardrules.poker.three_card_rank`), no
+special hand that ends a deal at once, and the tie rules of the showdown.
+
+Example:
+    >>> from cardrules import games, parse_cards
+    >>> from cardrules.games import stop_the_bus
+    >>> str(stop_the_bus.hand_rank(parse_cards("4c 2c 3c")))
+    'running flush 4'
+    >>> game = games.create("stop_the_bus", players=3, deals=1)
+    >>> game.new_game(seed=2).deck().size
+    52
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import attrs
+
+from cardrules.cards import Card
+from cardrules.engine import GameState, option
+from cardrules.games import schwimmen
+from cardrules.games.schwimmen import End, check_hand, hand_mask
+from cardrules.poker import A23_RUNS, ThreeCardCategory, ThreeCardRank, three_card_rank
+
+__all__ = ["Options", "State", "StopTheBus", "hand_rank"]
+
+
+@attrs.frozen
+class Options(schwimmen.Options):
+    """Stop the Bus options (see ``seeds/stop_the_bus.md``)."""
+
+    full_pack: bool = option(True, doc="play with the 52-card pack (STB-1.2)")
+    a23: str = option(
+        "best", choices=A23_RUNS, doc="ace-two-three is the best run, the lowest or none (STB-3.4)"
+    )
+    void_on_top_tie: bool = option(
+        True, doc="a tie for the best hand means nobody loses a token (STB-5.3)"
+    )
+
+
+def hand_rank(cards: Sequence[Card], *, a23: str = "best", full_pack: bool = True) -> ThreeCardRank:
+    """The rank of a Stop the Bus hand (STB-3): prial > running flush > run >
+    flush > pair > high card; bigger is better, equal is an exact tie.
+
+    Args:
+        cards: three distinct cards of the pack in play.
+        a23: how ace-two-three counts (STB-3.4): ``"best"``, ``"lowest"`` or ``"none"``.
+        full_pack: whether the 52-card pack is in play (STB-1.2).
+
+    Raises:
+        InvalidCardError: not three distinct cards of the pack in play.
+        OptionError: an unknown ``a23``.
+
+    Example:
+        >>> from cardrules import parse_cards
+        >>> hand_rank(parse_cards("Qh Qs 2d")) > hand_rank(parse_cards("Jh Jd Ac"))
+        True
+        >>> hand_rank(parse_cards("5c 5d 5h"), full_pack=False)
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.InvalidCardError: 5c is not in the piquet32 pack of Stop the Bus
+    """
+    check_hand(cards, schwimmen._pack(full_pack), "Stop the Bus")
+    return three_card_rank(cards, a23=a23)
+
+
+_RANKS: dict[tuple[str, int], tuple[int, ...]] = {}
+
+
+def _order_key(hand: tuple[Card, ...], a23: str) -> tuple[int, ...]:
+    cache = (a23, hand_mask(hand))
+    key = _RANKS.get(cache)
+    if key is None:
+        rank = three_card_rank(hand, a23=a23)
+        key = _RANKS[cache] = (int(rank.category), *rank.ranks)  # at most 3 x 22,100
+    return key
+
+
+@attrs.frozen(kw_only=True)
+class State(schwimmen.State):
+    """A Stop the Bus game in progress (Schwimmen's state, other hand ranking)."""
+
+    GAME: ClassVar[str] = "stop_the_bus"
+
+    options: Options
+
+    def hand_order(self, hand: tuple[Card, ...]) -> tuple[int, ...]:
+        """The showdown key: the Brag category, then its tie-break ranks (STB-3).
+
+        Example:
+            >>> from cardrules import games, parse_cards
+            >>> state = games.create("stop_the_bus").new_game(seed=1)
+            >>> state.hand_order(parse_cards("Qh Qs 2d"))
+            (1, 12, 2)
+        """
+        return _order_key(hand, self.options.a23)
+
+    def special(self, hand: tuple[Card, ...]) -> End | None:
+        """No hand ends a deal at once in Stop the Bus (STB-4.3).
+
+        Example:
+            >>> from cardrules import games, parse_cards
+            >>> games.create("stop_the_bus").new_game(seed=1).special(parse_cards("Ac Ad Ah"))
+        """
+        return None
+
+    def showdown_losers(self, live: Sequence[int]) -> tuple[tuple[int, ...], bool]:
+        """The weakest hands lose a token; a tie for the best hand voids the deal (STB-5).
+
+        Example:
+            >>> import attrs
+            >>> from cardrules import games, parse_cards
+            >>> state = games.create("stop_the_bus", players=3).new_game(seed=1)
+            >>> hands = tuple(parse_cards(h) for h in ("9c Td Jc", "9d Th Js", "2c 5d Kh"))
+            >>> attrs.evolve(state, hands=hands).showdown_losers([0, 1, 2])
+            ((), True)
+        """
+        keys = [self.hand_order(self.hands[i]) for i in live]
+        if self.options.void_on_top_tie and keys.count(max(keys)) > 1:
+            return (), True
+        low = min(keys)
+        return tuple(i for i, k in zip(live, keys, strict=True) if k == low), False
+
+
+@attrs.frozen
+class StopTheBus(schwimmen.Schwimmen):
+    """Stop the Bus under fixed options.
+
+    Example:
+        >>> game = StopTheBus.create(players=2, deals=1)
+        >>> state = game.new_game(seed=3)
+        >>> " / ".join(str(m) for m in state.legal_moves())
+        'keep / takewidow'
+    """
+
+    NAME: ClassVar[str] = "stop_the_bus"
+    OPTIONS: ClassVar[type[Any]] = Options
+    STATE: ClassVar[type[GameState[Any]]] = State
+    SUMMARY: ClassVar[str] = "Stop the Bus: Schwimmen's widow play with Brag hands; 3 tokens"
+
+    def keep_worthy(self, state: schwimmen.State, hand: tuple[Card, ...]) -> bool:
+        """Whether the greedy dealer keeps his dealt hand: a pair or better.
+
+        Example:
+            >>> from cardrules import parse_cards
+            >>> game = StopTheBus.create()
+            >>> game.keep_worthy(game.new_game(seed=1), parse_cards("2c 2d 7h"))
+            True
+        """
+        return state.hand_order(hand)[0] >= ThreeCardCategory.PAIR
+
+    def knock_worthy(self, state: schwimmen.State, hand: tuple[Card, ...]) -> bool:
+        """Whether the greedy player knocks: a flush or better, or a pair of tens or better.
+
+        Example:
+            >>> from cardrules import parse_cards
+            >>> game = StopTheBus.create()
+            >>> state = game.new_game(seed=1)
+            >>> game.knock_worthy(state, parse_cards("Tc Td 2h"))
+            True
+            >>> game.knock_worthy(state, parse_cards("9c 9d Ah"))
+            False
+        """
+        key = state.hand_order(hand)
+        return key[0] >= ThreeCardCategory.FLUSH or (
+            key[0] == ThreeCardCategory.PAIR and key[1] >= 10
+        )

@@ -1,0 +1,229 @@
+"""No-Elimination Thirty-One: Thirty-One's play, scored in points over a series.
+
+Rules digest: ``seeds/thirty_one_no_elimination.md`` (clauses ``T31N-*``).
+The play is Thirty-One's, move for move (:mod:`cardrules.games.thirty_one`):
+this module replaces only the settling of a finished deal. Nobody holds
+tokens or drops out; every deal scores points by the chart of T31N-3, and
+after ``deals`` deals (10 by default) the highest total wins.
+
+Example:
+    >>> from cardrules import games, parse_cards
+    >>> from cardrules.games import thirty_one_no_elimination as t31n
+    >>> hands = [parse_cards(t) for t in ("Ah Kh Qh", "Jc 9c 2d", "4s 3s 5d", "8d 7d 6c")]
+    >>> t31n.deal_points(hands, knocker=1)
+    (6, 1, 1, 2)
+    >>> game = games.create("thirty_one_no_elimination", players=3)
+    >>> game.options.deals, game.new_game(seed=1).scores
+    (10, (0, 0, 0))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar, cast
+
+import attrs
+
+from cardrules.cards import Card
+from cardrules.engine import GameState, option
+from cardrules.errors import InvalidCardError, InvalidStateError, OptionError
+from cardrules.games import thirty_one
+from cardrules.games.thirty_one import End, Phase, hand_value
+
+__all__ = [
+    "BLITZ",
+    "DealResult",
+    "Options",
+    "State",
+    "ThirtyOneNoElimination",
+    "View",
+    "deal_points",
+]
+
+BLITZ = 31
+
+# T31N-3.1: (knocker, anyone else) for each category.
+_CHART = {"blitz": (6, 6), "highest": (3, 4), "middle": (1, 2), "lowest": (0, 1)}
+
+
+@attrs.frozen
+class Options:
+    """No-Elimination Thirty-One options (see ``seeds/thirty_one_no_elimination.md``)."""
+
+    players: int = option(4, doc="number of seats (T31N-1.1)", minimum=2, maximum=9)
+    deals: int = option(10, doc="deals in the series (T31N-4.1)", minimum=1, maximum=1000)
+    three_of_a_kind: bool = option(False, doc="three of a kind counts 30 (T31-3.3)")
+    knock_first_round: bool = option(
+        True, doc="knocking allowed before everyone has had a turn (T31-4.5)"
+    )
+
+    @property
+    def tokens(self) -> int:
+        """No tokens are used (T31N-1.2); Thirty-One's bookkeeping sees zero."""
+        return 0
+
+
+def _category_points(values: Sequence[int], knocker: int | None) -> tuple[int, ...]:
+    high, low = max(values), min(values)
+    points = []
+    for seat, value in enumerate(values):
+        if value == BLITZ:
+            category = "blitz"  # T31N-3.2
+        elif value == high:
+            category = "highest"  # T31N-3.3: a tie takes the better category
+        elif value == low:
+            category = "lowest"
+        else:
+            category = "middle"
+        points.append(_CHART[category][0 if seat == knocker else 1])
+    return tuple(points)
+
+
+def deal_points(
+    hands: Sequence[Sequence[Card]], *, knocker: int | None = None, three_of_a_kind: bool = False
+) -> tuple[int, ...]:
+    """Points each player scores for a finished deal (T31N-3).
+
+    Each hand falls in a category by its total among all hands: a total of 31
+    is Blitz (6 points); otherwise the highest total scores 3 for the knocker
+    and 4 for anyone else, the lowest 0 and 1, anything between 1 and 2.
+    Tied players all take the better category.
+
+    Args:
+        hands: the three-card hands of the players in the deal, in seat order.
+        knocker: the seat that knocked, or ``None`` (a deal ended by Blitz).
+        three_of_a_kind: count three of a kind as 30 (T31-3.3).
+
+    Raises:
+        InvalidCardError: a hand is not three distinct cards of the pack.
+        OptionError: fewer than two hands, or ``knocker`` is no seat.
+
+    Example:
+        >>> from cardrules import parse_cards
+        >>> deal_points([parse_cards("Kc Qc 9c"), parse_cards("Ts 9s 8h")], knocker=0)
+        (3, 1)
+        >>> deal_points([parse_cards("Kc Qc 9c"), parse_cards("Ks Qs 9s")], knocker=0)
+        (3, 4)
+    """
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) < 2:
+        raise OptionError(f"a deal has at least two hands, got {hands!r:.60}")
+    for hand in hands:
+        if isinstance(hand, (str, bytes)) or not isinstance(hand, Sequence):
+            raise InvalidCardError(f"a Thirty-One hand is a sequence of cards, got {hand!r:.40}")
+    if knocker is not None and (
+        not isinstance(knocker, int) or isinstance(knocker, bool) or not 0 <= knocker < len(hands)
+    ):
+        raise OptionError(f"knocker must be a seat from 0 to {len(hands) - 1}, got {knocker!r}")
+    values = [hand_value(hand, three_of_a_kind=three_of_a_kind) for hand in hands]
+    return _category_points(values, knocker)
+
+
+@attrs.frozen(kw_only=True)
+class DealResult(thirty_one.DealResult):
+    """The public outcome of a finished deal, with the points it scored."""
+
+    points: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class View(thirty_one.View):
+    """What one seat may know: Thirty-One's view plus the points so far (T31N-4.3)."""
+
+    points: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class State(thirty_one.State):
+    """A No-Elimination Thirty-One series in progress: Thirty-One's state plus points."""
+
+    GAME: ClassVar[str] = "thirty_one_no_elimination"
+
+    # Thirty-One's loop reads players, deals, three_of_a_kind, knock_first_round
+    # and tokens, which these options all provide (tokens is always 0); they are
+    # not a subclass because No-Elimination takes no tokens option.
+    options: Options  # type: ignore[assignment]
+    points: tuple[int, ...]
+    last_deal: DealResult | None = None
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points per seat so far; higher is better (T31N-4.2)."""
+        return self.points
+
+    @property
+    def winner(self) -> tuple[int, ...]:
+        """The seats with the highest total once the series is over (T31N-4.2)."""
+        if not self.is_terminal:
+            return ()
+        top = max(self.points)
+        return tuple(i for i, p in enumerate(self.points) if p == top)
+
+    def _settle(
+        self, end: End, blitzers: tuple[int, ...], values: tuple[int, ...], best: int | None
+    ) -> State:
+        """Score the deal by the chart (T31N-3); a drawn deal scores nothing (T31N-3.4)."""
+        n = self.options.players
+        gained = (0,) * n if end is End.STOCK_EXHAUSTED else _category_points(values, self.knocker)
+        result = DealResult(
+            deal=self.deal,
+            end=end,
+            hands=self.hands,
+            values=values,
+            knocker=self.knocker,
+            losses=(0,) * n,
+            best=best,
+            points=gained,
+        )
+        points = tuple(p + g for p, g in zip(self.points, gained, strict=True))
+        return cast(State, self._replace(points=points, last_deal=result))
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know: what it would in Thirty-One, and the points (T31N-4.3)."""
+        table = attrs.asdict(super().view(seat), recurse=False)
+        return View(**table, points=self.points)
+
+    def _check(self) -> None:
+        super()._check()
+        if len(self.points) != self.options.players or min(self.points) < 0:
+            raise InvalidStateError(f"points {self.points} do not fit the players")
+        if not all(self.alive) or any(self.tokens):
+            raise InvalidStateError("nobody holds tokens or drops out in No-Elimination")
+
+
+@attrs.frozen
+class ThirtyOneNoElimination(thirty_one.ThirtyOne):
+    """No-Elimination Thirty-One under fixed options.
+
+    Example:
+        >>> game = ThirtyOneNoElimination.create(players=2, deals=1)
+        >>> state = game.new_game(seed=3)
+        >>> while not state.is_terminal:
+        ...     state = state.apply(state.legal_moves()[0])
+        >>> state.last_deal.end, sum(state.scores) > 0
+        (<End.KNOCK: 'knock'>, True)
+    """
+
+    NAME: ClassVar[str] = "thirty_one_no_elimination"
+    OPTIONS: ClassVar[type[Any]] = Options
+    STATE: ClassVar[type[GameState[Any]]] = State
+    SUMMARY: ClassVar[str] = "No-Elimination Thirty-One: Thirty-One scored in points over a series"
+    HIGHER_IS_BETTER: ClassVar[bool] = True
+
+    def _new_game(self, seed: int) -> State:
+        n = self.options.players
+        blank = State(
+            options=cast(Options, self.options),
+            seed=seed,
+            deal=0,
+            dealer=0,
+            turn=0,
+            phase=Phase.TURN,
+            hands=((),) * n,
+            stock=(),
+            discard=(),
+            tokens=(0,) * n,
+            alive=(True,) * n,
+            known=((),) * n,
+            points=(0,) * n,
+        )
+        return cast(State, thirty_one._deal(blank, 0, 0))

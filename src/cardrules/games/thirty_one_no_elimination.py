@@ -175,7 +175,7 @@ class State(thirty_one.State):
             points=gained,
         )
         points = tuple(p + g for p, g in zip(self.points, gained, strict=True))
-        return cast(State, self._replace(points=points, last_deal=result))
+        return self._replace(points=points, last_deal=result)
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know: what it would in Thirty-One, and the points (T31N-4.3)."""

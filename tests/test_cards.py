@@ -140,9 +140,9 @@ class TestValues:
             Card(rank, suit)
 
     def test_indexes_are_dense(self) -> None:
-        """Card.index numbers the 52 naturals 0-51 and the jokers 52-54."""
+        """Card.code numbers the 52 naturals 0-51 and the jokers 52-54."""
         from cardrules import decks
 
-        naturals = sorted(c.index for c in decks.standard().cards)
+        naturals = sorted(c.code for c in decks.standard().cards)
         assert naturals == list(range(52))
-        assert {JOKER.index, LITTLE_JOKER.index, BIG_JOKER.index} == {52, 53, 54}
+        assert {JOKER.code, LITTLE_JOKER.code, BIG_JOKER.code} == {52, 53, 54}

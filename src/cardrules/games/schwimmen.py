@@ -193,7 +193,7 @@ def hand_mask(hand: Sequence[Card]) -> int:
     return mask
 
 
-_BITS = {card: 1 << card.index for card in _FULL.cards}
+_BITS = {card: 1 << card.code for card in _FULL.cards}
 _KEYS: dict[int, tuple[int, int]] = {}
 
 

@@ -29,6 +29,7 @@ Examples:
 from __future__ import annotations
 
 import enum
+import functools
 import json
 import random
 import types
@@ -208,6 +209,12 @@ def parse_move_text(move_types: Sequence[type[Move]], text: str) -> Move:
     """
     if not isinstance(text, str):
         raise InvalidMoveError(f"a move is read from text, got {type(text).__name__}")
+    return _read_move(tuple(move_types), text)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _read_move(move_types: tuple[type[Move], ...], text: str) -> Move:
+    """Parse move text; cached, as moves are immutable and histories repeat them."""
     tokens = text.split()
     if not tokens:
         raise InvalidMoveError("empty move text")

@@ -5,7 +5,7 @@ running flush, run, flush, pair, high card. :func:`three_card_rank` gives a
 :class:`ThreeCardRank`, a value that compares like the hands it stands for:
 bigger is better and equal means an exact tie (suits never break a tie).
 
-Example:
+Examples:
     >>> from cardrules import parse_cards
     >>> from cardrules.poker import three_card_rank
     >>> three_card_rank(parse_cards("7h 7s 7d")) > three_card_rank(parse_cards("Qs Ks As"))
@@ -58,7 +58,7 @@ class ThreeCardRank:
             ace); the pair's rank then the odd card; or every card from
             the highest down.
 
-    Example:
+    Examples:
         >>> pair = ThreeCardRank(ThreeCardCategory.PAIR, (12, 5))
         >>> str(pair), pair > ThreeCardRank(ThreeCardCategory.PAIR, (12, 4))
         ('pair 12-5', True)
@@ -91,7 +91,7 @@ def three_card_rank(cards: Sequence[Card], *, a23: str = "best") -> ThreeCardRan
         InvalidCardError: not three cards, a card twice, or a joker.
         OptionError: ``a23`` is not one of :data:`A23_RUNS`.
 
-    Example:
+    Examples:
         >>> from cardrules import parse_cards
         >>> str(three_card_rank(parse_cards("Qd Kd Ad")))
         'running flush 14'

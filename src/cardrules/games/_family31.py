@@ -9,7 +9,7 @@ ride or drops out. Those books are kept here, once, as small pure functions.
 Seats and tuples are handled by :func:`cardrules.engine.next_seat` and
 :func:`cardrules.engine.replace_at`.
 
-Example:
+Examples:
     >>> from cardrules.games import _family31 as family
     >>> family.next_turn((True, False, True), 0, None)
     2
@@ -31,7 +31,7 @@ def next_turn(alive: Sequence[bool], seat: int, knocker: int | None) -> int | No
     because the turn would come back to the knocker (everyone else has had
     the one last turn a knock grants).
 
-    Example:
+    Examples:
         >>> next_turn((True, True, True), 1, None), next_turn((True, True, True), 1, 2)
         (2, None)
     """
@@ -53,7 +53,7 @@ def lose_tokens(
         alive: whether each seat is still in the game.
         losses: tokens each seat must give up this deal.
 
-    Example:
+    Examples:
         >>> lose_tokens((1, 3), (True, True), (2, 1))
         ((0, 2), (False, True))
         >>> lose_tokens((1, 3), (True, True), (1, 0))
@@ -73,7 +73,7 @@ def lose_tokens(
 def tokens_lost(start: int, tokens: Sequence[int], alive: Sequence[bool]) -> tuple[int, ...]:
     """Tokens lost per seat; a seat that dropped out counts its tokens plus one.
 
-    Example:
+    Examples:
         >>> tokens_lost(3, (0, 2, 0), (False, True, True))
         (4, 1, 3)
     """

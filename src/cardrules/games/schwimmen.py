@@ -5,7 +5,7 @@ played by default: deals until one player is left; ``deals=1`` is one deal.
 Stop the Bus (:mod:`cardrules.games.stop_the_bus`) is this game with another
 hand ranking; it overrides only the hooks marked below.
 
-Example:
+Examples:
     >>> from cardrules import games, parse_cards
     >>> from cardrules.games import schwimmen
     >>> schwimmen.hand_value(parse_cards("Ac Kc 9c")), schwimmen.hand_value(parse_cards("8h 8s 8d"))
@@ -95,7 +95,7 @@ def check_hand(cards: Sequence[Card], deck: Deck, game: str) -> None:
         InvalidCardError: the wrong number of cards, a card twice, or a card
             that is not in the pack (the message names it).
 
-    Example:
+    Examples:
         >>> from cardrules import parse_cards
         >>> check_hand(parse_cards("6h 7h 8h"), piquet(), "Schwimmen")
         Traceback (most recent call last):
@@ -138,7 +138,7 @@ def hand_value(cards: Sequence[Card], *, full_pack: bool = False) -> float:
     Raises:
         InvalidCardError: not three distinct cards of the pack in play.
 
-    Example:
+    Examples:
         >>> from cardrules import parse_cards
         >>> hand_value(parse_cards("As Ah Ad")), hand_value(parse_cards("Qh Th Jd"))
         (32, 20)
@@ -162,7 +162,7 @@ def hand_key(cards: Sequence[Card], *, full_pack: bool = False) -> tuple[int, in
     Raises:
         InvalidCardError: not three distinct cards of the pack in play.
 
-    Example:
+    Examples:
         >>> from cardrules import parse_cards
         >>> hand_key(parse_cards("Kc 7d 8h")), hand_key(parse_cards("Ks 7d 8h"))
         ((20, 3), (20, 2))
@@ -177,7 +177,7 @@ def hand_mask(hand: Sequence[Card]) -> int:
     Raises:
         InvalidCardError: something in ``hand`` is not a natural card.
 
-    Example:
+    Examples:
         >>> from cardrules import parse_cards
         >>> hand_mask(parse_cards("2c 3c")) == hand_mask(parse_cards("3c 2c")) == 0b11
         True
@@ -362,7 +362,7 @@ class State(GameState[Options]):
     def hand_order(self, hand: tuple[Card, ...]) -> tuple[int, ...]:
         """The showdown key of a hand under these rules; bigger is better (SCH-6).
 
-        Example:
+        Examples:
             >>> from cardrules import games, parse_cards
             >>> state = games.create("schwimmen").new_game(seed=1)
             >>> state.hand_order(parse_cards("Kh Qs 9d"))
@@ -373,7 +373,7 @@ class State(GameState[Options]):
     def special(self, hand: tuple[Card, ...]) -> End | None:
         """The special hand that ends the deal at once, if ``hand`` is one (SCH-5.3).
 
-        Example:
+        Examples:
             >>> from cardrules import games, parse_cards
             >>> state = games.create("schwimmen").new_game(seed=1)
             >>> state.special(parse_cards("Ac Ad Ah")), state.special(parse_cards("Ac Kc Tc"))
@@ -390,7 +390,7 @@ class State(GameState[Options]):
         """Who loses a token when the hands of the seats ``live`` are compared
         (SCH-6.2 to SCH-6.4), and whether the deal is void (never, in Schwimmen).
 
-        Example:
+        Examples:
             >>> import attrs
             >>> from cardrules import games, parse_cards
             >>> state = games.create("schwimmen", players=2).new_game(seed=1)
@@ -673,7 +673,7 @@ def _deal(state: State, number: int, dealer: int) -> State:
 class Schwimmen(Game[State, Options]):
     """Schwimmen under fixed options.
 
-    Example:
+    Examples:
         >>> game = Schwimmen.create(players=2, deals=1)
         >>> state = game.new_game(seed=3)
         >>> state = state.apply(state.legal_moves()[0])  # the dealer keeps his hand
@@ -709,7 +709,7 @@ class Schwimmen(Game[State, Options]):
     def keep_worthy(self, state: State, hand: tuple[Card, ...]) -> bool:
         """Whether the greedy dealer keeps his dealt hand (20 points or more).
 
-        Example:
+        Examples:
             >>> from cardrules import parse_cards
             >>> game = Schwimmen.create()
             >>> game.keep_worthy(game.new_game(seed=1), parse_cards("Ac 9c 7d"))
@@ -720,7 +720,7 @@ class Schwimmen(Game[State, Options]):
     def knock_worthy(self, state: State, hand: tuple[Card, ...]) -> bool:
         """Whether the greedy player knocks holding ``hand`` (26 points or more).
 
-        Example:
+        Examples:
             >>> from cardrules import parse_cards
             >>> game = Schwimmen.create()
             >>> game.knock_worthy(game.new_game(seed=1), parse_cards("Ac Kc 7d"))

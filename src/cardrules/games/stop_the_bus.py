@@ -6,7 +6,7 @@ widow, knocking, tokens and swimming are Schwimmen's
 full pack, the hand ranking (:func:`cardrules.poker.three_card_rank`), no
 special hand that ends a deal at once, and the tie rules of the showdown.
 
-Example:
+Examples:
     >>> from cardrules import games, parse_cards
     >>> from cardrules.games import stop_the_bus
     >>> str(stop_the_bus.hand_rank(parse_cards("4c 2c 3c")))
@@ -58,7 +58,7 @@ def hand_rank(cards: Sequence[Card], *, a23: str = "best", full_pack: bool = Tru
         InvalidCardError: not three distinct cards of the pack in play.
         OptionError: an unknown ``a23``.
 
-    Example:
+    Examples:
         >>> from cardrules import parse_cards
         >>> hand_rank(parse_cards("Qh Qs 2d")) > hand_rank(parse_cards("Jh Jd Ac"))
         True
@@ -94,7 +94,7 @@ class State(schwimmen.State):
     def hand_order(self, hand: tuple[Card, ...]) -> tuple[int, ...]:
         """The showdown key: the Brag category, then its tie-break ranks (STB-3).
 
-        Example:
+        Examples:
             >>> from cardrules import games, parse_cards
             >>> state = games.create("stop_the_bus").new_game(seed=1)
             >>> state.hand_order(parse_cards("Qh Qs 2d"))
@@ -105,7 +105,7 @@ class State(schwimmen.State):
     def special(self, hand: tuple[Card, ...]) -> End | None:
         """No hand ends a deal at once in Stop the Bus (STB-4.3).
 
-        Example:
+        Examples:
             >>> from cardrules import games, parse_cards
             >>> games.create("stop_the_bus").new_game(seed=1).special(parse_cards("Ac Ad Ah"))
         """
@@ -114,7 +114,7 @@ class State(schwimmen.State):
     def showdown_losers(self, live: Sequence[int]) -> tuple[tuple[int, ...], bool]:
         """The weakest hands lose a token; a tie for the best hand voids the deal (STB-5).
 
-        Example:
+        Examples:
             >>> import attrs
             >>> from cardrules import games, parse_cards
             >>> state = games.create("stop_the_bus", players=3).new_game(seed=1)
@@ -133,7 +133,7 @@ class State(schwimmen.State):
 class StopTheBus(schwimmen.Schwimmen):
     """Stop the Bus under fixed options.
 
-    Example:
+    Examples:
         >>> game = StopTheBus.create(players=2, deals=1)
         >>> state = game.new_game(seed=3)
         >>> " / ".join(str(m) for m in state.legal_moves())
@@ -148,7 +148,7 @@ class StopTheBus(schwimmen.Schwimmen):
     def keep_worthy(self, state: schwimmen.State, hand: tuple[Card, ...]) -> bool:
         """Whether the greedy dealer keeps his dealt hand: a pair or better.
 
-        Example:
+        Examples:
             >>> from cardrules import parse_cards
             >>> game = StopTheBus.create()
             >>> game.keep_worthy(game.new_game(seed=1), parse_cards("2c 2d 7h"))
@@ -159,7 +159,7 @@ class StopTheBus(schwimmen.Schwimmen):
     def knock_worthy(self, state: schwimmen.State, hand: tuple[Card, ...]) -> bool:
         """Whether the greedy player knocks: a flush or better, or a pair of tens or better.
 
-        Example:
+        Examples:
             >>> from cardrules import parse_cards
             >>> game = StopTheBus.create()
             >>> state = game.new_game(seed=1)

@@ -6,7 +6,7 @@ this module replaces only the settling of a finished deal. Nobody holds
 tokens or drops out; every deal scores points by the chart of T31N-3, and
 after ``deals`` deals (10 by default) the highest total wins.
 
-Example:
+Examples:
     >>> from cardrules import games, parse_cards
     >>> from cardrules.games import thirty_one_no_elimination as t31n
     >>> hands = [parse_cards(t) for t in ("Ah Kh Qh", "Jc 9c 2d", "4s 3s 5d", "8d 7d 6c")]
@@ -98,7 +98,7 @@ def deal_points(
         InvalidCardError: a hand is not three distinct cards of the pack.
         OptionError: fewer than two hands, or ``knocker`` is no seat.
 
-    Example:
+    Examples:
         >>> from cardrules import parse_cards
         >>> deal_points([parse_cards("Kc Qc 9c"), parse_cards("Ts 9s 8h")], knocker=0)
         (3, 1)
@@ -194,7 +194,7 @@ class State(thirty_one.State):
 class ThirtyOneNoElimination(thirty_one.ThirtyOne):
     """No-Elimination Thirty-One under fixed options.
 
-    Example:
+    Examples:
         >>> game = ThirtyOneNoElimination.create(players=2, deals=1)
         >>> state = game.new_game(seed=3)
         >>> while not state.is_terminal:

@@ -1,0 +1,73 @@
+"""Turkish 51: 106 cards, opening above 51 (rising), doubles, jokers, 11 deals.
+
+Rules digest: ``seeds/turkish51.md`` (clauses ``T51-*``). The game is
+``games.create("turkish51")``; the functions below keep score without the engine.
+
+Examples:
+    >>> from cardrules import parse_cards
+    >>> from cardrules.games import turkish51
+    >>> str(turkish51.check_meld(parse_cards("Qh Kh Ah")))
+    'Qh-Kh-Ah'
+    >>> turkish51.card_penalty(parse_cards("Ah Jk"))
+    61
+"""
+
+from __future__ import annotations
+
+from cardrules.games.turkish51.game import (
+    Cancel,
+    DealResult,
+    Declare,
+    Discard,
+    Draw,
+    LayMeld,
+    LayOff,
+    Open,
+    Options,
+    Phase,
+    Retrieve,
+    Side,
+    State,
+    TableMeld,
+    Take,
+    Turkish51,
+    View,
+    table_fits,
+)
+from cardrules.games.turkish51.scoring import (
+    DECK,
+    MAX_PENALTY,
+    NEVER_DOWN,
+    RULES,
+    card_penalty,
+    check_meld,
+    deal_penalties,
+)
+
+__all__ = [
+    "DECK",
+    "MAX_PENALTY",
+    "NEVER_DOWN",
+    "RULES",
+    "Cancel",
+    "DealResult",
+    "Declare",
+    "Discard",
+    "Draw",
+    "LayMeld",
+    "LayOff",
+    "Open",
+    "Options",
+    "Phase",
+    "Retrieve",
+    "Side",
+    "State",
+    "TableMeld",
+    "Take",
+    "Turkish51",
+    "View",
+    "card_penalty",
+    "check_meld",
+    "deal_penalties",
+    "table_fits",
+]

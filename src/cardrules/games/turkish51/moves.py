@@ -1,0 +1,245 @@
+"""Turkish 51 options, moves and the public records of a deal (T51-*).
+
+Examples:
+    >>> from cardrules import parse_cards
+    >>> from cardrules.melds import MeldKind
+    >>> str(LayMeld(MeldKind.SET, parse_cards("Kd Ks Kc")))
+    'meld set Kc,Kd,Ks'
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import ClassVar
+
+import attrs
+
+from cardrules.cards import Card
+from cardrules.engine import Move, option
+from cardrules.games.turkish51.scoring import DECK
+from cardrules.melds import Meld, MeldKind
+
+__all__ = [
+    "CANCEL",
+    "DECLARE",
+    "DRAW",
+    "OPEN",
+    "TAKE",
+    "Cancel",
+    "DealResult",
+    "Declare",
+    "Discard",
+    "Draw",
+    "LayMeld",
+    "LayOff",
+    "Open",
+    "Options",
+    "Phase",
+    "Retrieve",
+    "Side",
+    "TableMeld",
+    "Take",
+    "View",
+]
+
+
+def _key(card: Card) -> int:
+    """Sorts cards as ``Card`` ordering does (rank, then suit), without attrs' slow compare."""
+    return int(card.rank) * 4 + (card.suit or 0)
+
+
+# --------------------------------------------------------------------------- options
+
+
+@attrs.frozen
+class Options:
+    """Turkish 51 options (see ``seeds/turkish51.md``)."""
+
+    players: int = option(4, doc="four seats (T51-1.2)", minimum=4, maximum=4)
+    deals: int | None = option(
+        11, kind=int, optional=True, minimum=1, doc="deals in a match (T51-9.1)"
+    )
+    threshold: int = option(51, doc="opening threshold (T51-5.2)", choices=(51, 81, 101))
+    rising_threshold: bool = option(True, doc="each opening raises the threshold (T51-5.3)")
+    min_doubles: int = option(
+        4, doc="doubles needed to open with doubles (T51-7.2)", minimum=1, maximum=7
+    )
+    partnerships: bool = option(False, doc="seats 0+2 against 1+3, scores added (T51-1.2)")
+    first_gets_15: bool = option(False, doc="first player gets 15 cards, no upcard (T51-3.4)")
+    discard_penalty: str = option(
+        "any",
+        doc="who is fined 50 for discarding a playable card (T51-6.5)",
+        choices=("any", "unopened", "opened", "off"),
+    )
+    penalty_cap: int | None = option(
+        800, kind=int, optional=True, minimum=0, doc="most charged in one deal (T51-8.5)"
+    )
+    use_taken: bool = option(
+        True, doc="a discard taken to open must be in the opening melds (T51-4.3)"
+    )
+    stock_out: str = option(
+        "score",
+        doc="a deal whose stock runs out is scored or void (T51-8.7)",
+        choices=("score", "void"),
+    )
+    max_turns: int = option(
+        400, doc="turns after which a deal ends as a stock-out (T51-8.8)", minimum=8
+    )
+
+
+# --------------------------------------------------------------------------- moves
+
+
+class Side(enum.Enum):
+    """Which end of a run a card is laid on (sets use ``high``)."""
+
+    LOW = "low"
+    HIGH = "high"
+
+
+class Phase(enum.Enum):
+    """What the player to move does now."""
+
+    DRAW = "draw"  # draw, take the discard or declare doubles
+    PLAY = "play"  # meld, lay off, take jokers, open, cancel, discard
+    OVER = "over"
+
+
+@attrs.frozen
+class Draw(Move):
+    """Draw the top card of the stock (T51-4.1)."""
+
+    NAME: ClassVar[str] = "draw"
+
+
+@attrs.frozen
+class Take(Move):
+    """Take the top discard (T51-4.3, T51-4.4)."""
+
+    NAME: ClassVar[str] = "take"
+
+
+@attrs.frozen
+class Declare(Move):
+    """Declare that one plays for doubles this deal (T51-7.1)."""
+
+    NAME: ClassVar[str] = "declare"
+
+
+@attrs.frozen
+class LayMeld(Move):
+    """Lay one meld from the hand (T51-5.5; after opening, T51-6).
+
+    A run is given in laid order, low to high; the cards of a set or double may come in any
+    order and are kept in card order, jokers last, so ``meld set Kd,Ks,Kc`` is the same move
+    as ``meld set Kc,Kd,Ks``.
+    """
+
+    NAME: ClassVar[str] = "meld"
+    kind: MeldKind
+    cards: tuple[Card, ...]
+
+    def __attrs_post_init__(self) -> None:
+        cards = self.cards
+        if self.kind is not MeldKind.RUN and all(isinstance(c, Card) for c in cards):
+            ordered = tuple(sorted(cards, key=lambda c: (c.is_joker, _key(c))))
+            if ordered != cards:
+                object.__setattr__(self, "cards", ordered)
+
+
+@attrs.frozen
+class Open(Move):
+    """Close an opening whose melds exceed the threshold, or that melds all but one card."""
+
+    NAME: ClassVar[str] = "open"
+
+
+@attrs.frozen
+class Cancel(Move):
+    """Take back the melds of an unfinished opening (T51-4.3, T51-5.5)."""
+
+    NAME: ClassVar[str] = "cancel"
+
+
+@attrs.frozen
+class LayOff(Move):
+    """Add a card to meld number ``target`` on the table (T51-6.1, T51-6.2)."""
+
+    NAME: ClassVar[str] = "layoff"
+    card: Card
+    target: int
+    side: Side
+
+
+@attrs.frozen
+class Retrieve(Move):
+    """Take the joker from meld ``target`` by putting in the card(s) it stands for (T51-6.3)."""
+
+    NAME: ClassVar[str] = "retrieve"
+    target: int
+    cards: tuple[Card, ...]
+
+
+@attrs.frozen
+class Discard(Move):
+    """Discard a card, ending the turn (T51-4.5); the last card ends the deal (T51-8.1)."""
+
+    NAME: ClassVar[str] = "discard"
+    card: Card
+
+
+DRAW, TAKE, DECLARE, OPEN, CANCEL = Draw(), Take(), Declare(), Open(), Cancel()
+_DISCARDS = {card: Discard(card) for card in set(DECK.cards)}
+
+# --------------------------------------------------------------------------- records
+
+
+@attrs.frozen(cache_hash=True)
+class TableMeld:
+    """A meld on the table and the seat that laid it."""
+
+    owner: int
+    meld: Meld
+
+
+@attrs.frozen(kw_only=True)
+class DealResult:
+    """The public outcome of a finished deal."""
+
+    deal: int
+    winner: int | None
+    hands: tuple[tuple[Card, ...], ...]
+    opened: tuple[bool, ...]
+    doubles: tuple[bool, ...]
+    at_once: bool
+    joker_last: bool
+    charges: tuple[int, ...]
+    fines: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class View:
+    """What one seat may know."""
+
+    seat: int
+    options: Options
+    deal: int
+    dealer: int
+    turn: int | None
+    phase: Phase
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    known: tuple[tuple[Card, ...], ...]
+    discard: tuple[Card, ...]
+    stock_size: int
+    table: tuple[TableMeld, ...]
+    pending: tuple[Meld, ...]
+    opened: tuple[bool, ...]
+    doubles: tuple[bool, ...]
+    threshold: int
+    doubles_threshold: int
+    taken: Card | None
+    fines: tuple[int, ...]
+    totals: tuple[int, ...]
+    last_deal: DealResult | None
+    history: tuple[Move, ...]

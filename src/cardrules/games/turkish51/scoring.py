@@ -1,0 +1,212 @@
+"""Turkish 51 without the engine: meld checks, hand points and a finished deal's penalties.
+
+These are for programs that keep score at a real table. Clauses are those of
+``seeds/turkish51.md``.
+
+Examples:
+    >>> from cardrules import parse_cards
+    >>> from cardrules.games import turkish51
+    >>> turkish51.card_penalty(parse_cards("Ah Kd 7c Jk"))
+    78
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from cardrules.cards import Card
+from cardrules.decks import double
+from cardrules.errors import CardRulesError, InvalidCardError, OptionError
+from cardrules.melds import DEFAULT_RULES, Meld, MeldKind, MeldRules
+from cardrules.melds import card_points as _card_points
+from cardrules.melds import check_meld as _check_meld
+
+__all__ = [
+    "DECK",
+    "MAX_PENALTY",
+    "NEVER_DOWN",
+    "RULES",
+    "card_penalty",
+    "check_meld",
+    "deal_penalties",
+]
+
+RULES: MeldRules = DEFAULT_RULES
+"""The meld rules of Turkish 51 (T51-2): sets of 3-4, runs ace low or high, jokers."""
+DECK = double()
+"""The 106-card pack (T51-1.1)."""
+NEVER_DOWN = 100
+"""The charge of a player who never laid down (T51-8.3)."""
+MAX_PENALTY = 800
+"""The largest charge in one deal (T51-8.5)."""
+_PACK = DECK.counts()
+
+
+def _cards(cards: object, what: str) -> tuple[Card, ...]:
+    if isinstance(cards, str) or not isinstance(cards, Iterable):
+        raise InvalidCardError(f"{what} must be a sequence of cards, got {cards!r:.60}")
+    out = tuple(cards)
+    for card in out:
+        if not isinstance(card, Card):
+            raise InvalidCardError(f"{what} must hold cards, got {card!r:.60}")
+        if card not in _PACK:
+            raise InvalidCardError(f"{card} is not a card of the Turkish 51 pack ({what})")
+    return out
+
+
+def _check_pack(cards: Iterable[Card], what: str) -> None:
+    for card, n in Counter(cards).items():
+        if n > _PACK[card]:
+            raise InvalidCardError(f"{what} hold {card} {n} times; the pack has {_PACK[card]}")
+
+
+def check_meld(cards: Iterable[Card], *, kind: MeldKind | None = None) -> Meld:
+    """Check cards laid in order as a Turkish 51 meld (T51-2): set, run or double.
+
+    Two cards are checked as a double; otherwise as a set or run (a run laid low to high).
+    One natural card with jokers reads as a run unless ``kind=MeldKind.SET``.
+
+    Raises:
+        IllegalMeldError: not a meld, saying why.
+        InvalidCardError: not cards of the 106-card pack.
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> meld = check_meld(parse_cards("7c Jk 9c"))
+        >>> meld.kind.value, str(meld.faces[1])
+        ('run', '8c')
+        >>> check_meld(parse_cards("5h 6h 8h"))
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.IllegalMeldError: run 5h-6h-8h has a gap at 7h
+    """
+    got = _cards(cards, "a meld")
+    _check_pack(got, "a meld's cards")
+    if kind is None and len(got) == 2:
+        kind = MeldKind.DOUBLE
+    return _check_meld(got, RULES, kind=kind)
+
+
+def card_penalty(cards: Iterable[Card]) -> int:
+    """The points of cards left in a hand (T51-1.4): pips, court 10, ace 11, joker 50.
+
+    Raises:
+        InvalidCardError: not cards of the 106-card pack (or more copies than it holds).
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> card_penalty(parse_cards("2c 9d Qs Ah")), card_penalty(())
+        (32, 0)
+    """
+    got = _cards(cards, "a hand")
+    _check_pack(got, "the cards")
+    return sum(_card_points(c, RULES) for c in got)
+
+
+def _flags(value: object, players: int, name: str) -> tuple[bool, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise CardRulesError(f"{name} must give one yes/no per seat, got {value!r:.60}")
+    out = tuple(value)
+    if len(out) != players or not all(isinstance(v, bool) for v in out):
+        raise CardRulesError(f"{name} must be {players} booleans (one per seat), got {out!r:.80}")
+    return out
+
+
+def deal_penalties(
+    *,
+    hands: Sequence[Iterable[Card]],
+    winner: int | None,
+    opened: Sequence[bool],
+    opened_with_doubles: Sequence[bool],
+    finished_at_once: bool = False,
+    last_discard_joker: bool = False,
+    cap: int | None = MAX_PENALTY,
+) -> tuple[int, ...]:
+    """The charge of every seat for a finished deal (T51-8.3 to T51-8.5, T51-8.7).
+
+    A seat that laid down is charged its cards' points, one that never did 100. Each
+    applicable x2 multiplies every loser's charge: the winner went out at once, went out in
+    doubles, or discarded a joker last; a doubles player who loses is doubled once more.
+    No charge exceeds ``cap``. The winner is charged 0. With ``winner=None`` (the stock ran
+    out) the charges have no multipliers. Discard fines (T51-6.5) are not included.
+
+    Args:
+        hands: the cards each seat still holds (the winner's hand is empty).
+        winner: the seat that went out, or ``None``.
+        opened: per seat, whether it laid down in this deal.
+        opened_with_doubles: per seat, whether it played for doubles (declared or laid
+            doubles); the winner's flag means he went out in doubles.
+        finished_at_once: the winner laid down everything in his going-out turn.
+        last_discard_joker: the winner's last discard was a joker.
+        cap: the most any seat is charged (``None``: no cap).
+
+    Raises:
+        CardRulesError: wrong number of seats, a bad winner, a winner who holds cards,
+            or flags that are not one boolean per seat.
+        InvalidCardError: cards not of the 106-card pack, or too many copies.
+
+    Examples:
+        The source text's largest case: out at once, in doubles, on a joker: a player who
+        never laid down pays 200 x 2 x 2 = 800; one who laid down and holds 7c Kd pays
+        17 x 2 x 2 x 2 = 136.
+
+        >>> from cardrules import parse_cards
+        >>> deal_penalties(
+        ...     hands=[(), parse_cards("7c Kd"), parse_cards("2h 3h 4s"), parse_cards("Ah")],
+        ...     winner=0,
+        ...     opened=[True, True, False, False],
+        ...     opened_with_doubles=[True, False, False, False],
+        ...     finished_at_once=True,
+        ...     last_discard_joker=True,
+        ... )
+        (0, 136, 800, 800)
+        >>> deal_penalties(
+        ...     hands=[(), parse_cards("Qs Jk"), parse_cards("9c"), parse_cards("5d 5d")],
+        ...     winner=0,
+        ...     opened=[True, True, True, False],
+        ...     opened_with_doubles=[False, False, False, False],
+        ... )
+        (0, 60, 9, 100)
+    """
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise CardRulesError(f"hands must be one hand per seat, got {hands!r:.60}")
+    players = len(hands)
+    if players != 4:
+        raise CardRulesError(f"Turkish 51 has 4 seats; got {players} hands")
+    cards = [_cards(h, f"seat {i}'s hand") for i, h in enumerate(hands)]
+    _check_pack((c for h in cards for c in h), "the hands together")
+    down = _flags(opened, players, "opened")
+    doubles = _flags(opened_with_doubles, players, "opened_with_doubles")
+    for name, flag in (
+        ("finished_at_once", finished_at_once),
+        ("last_discard_joker", last_discard_joker),
+    ):
+        if not isinstance(flag, bool):
+            raise CardRulesError(f"{name} must be True or False, got {flag!r:.60}")
+    if cap is not None and (not isinstance(cap, int) or isinstance(cap, bool) or cap < 0):
+        raise OptionError(f"cap must be a whole number >= 0 or None, got {cap!r:.60}")
+    if winner is not None:
+        if not isinstance(winner, int) or isinstance(winner, bool) or not 0 <= winner < players:
+            raise CardRulesError(f"winner must be a seat from 0 to {players - 1}, got {winner!r}")
+        if cards[winner]:
+            shown = " ".join(str(c) for c in cards[winner])
+            raise CardRulesError(f"winner seat {winner} still holds cards: {shown}")
+        if not down[winner]:
+            raise CardRulesError(f"winner seat {winner} went out without laying down")
+    elif finished_at_once or last_discard_joker:
+        raise CardRulesError("with no winner nobody finished at once or on a joker")
+    factor = 1
+    if winner is not None:
+        factor *= 2 if finished_at_once else 1
+        factor *= 2 if doubles[winner] else 1
+        factor *= 2 if last_discard_joker else 1
+    out = []
+    for seat in range(players):
+        if seat == winner:
+            out.append(0)
+            continue
+        base = sum(_card_points(c, RULES) for c in cards[seat]) if down[seat] else NEVER_DOWN
+        charge = base * factor * (2 if doubles[seat] and winner is not None else 1)
+        out.append(charge if cap is None else min(charge, cap))
+    return tuple(out)

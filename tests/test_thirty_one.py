@@ -105,6 +105,23 @@ class TestHandValue:
         assert hand_key(parse_cards("Ks 9s 3c")) > hand_key(parse_cards("Qh 9h 2d"))
         assert hand_key(parse_cards("Td 6d 3d")) > hand_key(parse_cards("Th 5h 4h"))
 
+    def test_t31_3_2_best_hand_tie_goes_nearest_dealers_left(self) -> None:
+        """Hands tied card for card: the first tied player after the dealer is best;
+        the dealer, who plays last, is farthest."""
+        state = arrange(
+            start(players=3), hands=["Kc 9c 2d", "Kh 9h 3s", "Ks 9s 4d"], discard="Qd", turn=1
+        )
+        state = state.apply(KNOCK).apply(PASS).apply(PASS)
+        assert state.last_deal is not None
+        assert state.last_deal.values == (19, 19, 19)
+        assert state.last_deal.best == 1
+        state = arrange(
+            start(players=3), hands=["Kc 9c 2d", "Kh 8h 3s", "Ks 9s 4d"], discard="Qd", turn=1
+        )
+        state = state.apply(KNOCK).apply(PASS).apply(PASS)
+        assert state.last_deal is not None
+        assert state.last_deal.best == 2
+
     def test_t31_3_3_three_of_a_kind_option(self) -> None:
         """Three of a kind counts 30 only with the option; higher trips rank higher."""
         trips = parse_cards("7c 7d 7h")
@@ -266,6 +283,15 @@ class TestBlitzAndStock:
         assert state.last_deal.end is End.BLITZ
         assert state.last_deal.losses == (1, 0, 1)
 
+    def test_t31_5_3_two_blitzes_dealt_both_safe(self) -> None:
+        """Two hands dealt at 31 together: both are safe, everyone else loses one."""
+        state = arrange(
+            start(players=4), hands=["As Ks Qs", "2c 3d 4h", "Ah Kh Jh", "5c 7d 9h"], discard="Kd"
+        )
+        done = state._end_deal(End.BLITZ, blitzers=(0, 2))
+        assert done.last_deal is not None
+        assert done.last_deal.losses == (0, 1, 0, 1)
+
     def test_t31_5_3_blitz_dealt(self) -> None:
         """A hand dealt at 31 ends the deal before the first turn."""
         g = game(players=5, deals=1)
@@ -283,25 +309,35 @@ class TestBlitzAndStock:
         assert state.history == ()
         assert all(result.losses[i] == (0 if i in blitzers else 1) for i in range(5))
 
+    def one_card_stock(self, hands: list[str], last: str) -> thirty_one.State:
+        """Seat 1 to move, with ``last`` the only card left in the stock."""
+        base = arrange(start(players=3), hands=hands, discard="Kd", stock_top=last, turn=1)
+        pile = " ".join(str(c) for c in (*base.stock[:-1], *base.discard))
+        return arrange(base, hands=hands, discard=pile, stock_top=last, turn=1)
+
     def test_t31_5_4_last_stock_card_is_a_draw(self) -> None:
-        """Drawing the last stock card before any knock ends the deal, no losses."""
-        state = arrange(
-            start(players=3), hands=["2c 3d 4h", "5c 7d 9h", "6s 8s Ts"], discard="Kd", turn=1
-        )
-        rest = state.stock
-        state = arrange(
-            state,
-            hands=["2c 3d 4h", "5c 7d 9h", "6s 8s Ts"],
-            discard=" ".join(str(c) for c in (*rest[1:], parse_cards("Kd")[0])),
-            stock_top=str(rest[0]),
-            turn=1,
-        )
+        """Drawing the last stock card before any knock: the drawer discards, then
+        the deal ends as a draw with no losses."""
+        state = self.one_card_stock(["2c 3d 4h", "5c 7d 9h", "6s 8s Ts"], "Qc")
         assert len(state.stock) == 1
         state = state.apply(DRAW_STOCK)
+        assert state.phase is Phase.DISCARD
+        assert state.last_deal is None
+        state = state.apply(Discard(parse_cards("Qc")[0]))
         assert state.last_deal is not None
         assert state.last_deal.end is End.STOCK_EXHAUSTED
         assert state.last_deal.losses == (0, 0, 0)
         assert state.tokens == (3, 3, 3)
+        assert all(len(h) == 3 for h in state.last_deal.hands)
+
+    def test_t31_5_4_last_stock_card_can_blitz(self) -> None:
+        """A 31 made with the last stock card is a Blitz, not a draw."""
+        state = self.one_card_stock(["2c 3d 4h", "As Ks 5d", "6s 8s Th"], "Qs")
+        state = state.apply(DRAW_STOCK).apply(Discard(parse_cards("5d")[0]))
+        assert state.last_deal is not None
+        assert state.last_deal.end is End.BLITZ
+        assert state.last_deal.values == (4, 31, 14)
+        assert state.last_deal.losses == (1, 0, 1)
 
     def test_t31_5_4_empty_stock_after_knock(self) -> None:
         """After a knock an empty stock only removes the draw from the stock."""
@@ -382,14 +418,27 @@ class TestTokens:
 
 class TestViews:
     def test_t31_7_4_view_hides_hands_and_stock(self) -> None:
-        """A view shows one's own hand, hand sizes and the discard, not the rest."""
+        """A view shows one's own hand, sizes and the discard; other hands and
+        the stock order can change without changing it."""
         state = start(players=3)
         view = state.view(0)
         assert view.hand == state.hands[0]
         assert view.hand_sizes == (3, 3, 3)
         assert view.stock_size == len(state.stock)
-        text = str(view)
-        assert all(str(c) not in text.split("hand=")[0] for c in state.hands[1])
+        assert view.known == ((), (), ())
+        hidden = (*state.hands[1], *state.hands[2], *state.stock)
+        swapped = arrange(
+            state,
+            hands=[
+                " ".join(map(str, state.hands[0])),
+                " ".join(map(str, hidden[-3:])),
+                " ".join(map(str, hidden[:3])),
+            ],
+            discard=" ".join(map(str, state.discard)),
+        )
+        assert swapped.hands[1] != state.hands[1]
+        assert swapped.view(0) == view
+        assert swapped.view(1) != state.view(1)
 
     def test_t31_7_4_taken_discard_is_known(self) -> None:
         """A card taken from the discard pile is known to be in that hand."""

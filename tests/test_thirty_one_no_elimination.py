@@ -170,13 +170,16 @@ class TestDeals:
         assert state.last_deal.points == (1, 1, 6)
 
     def test_t31n_3_4_stock_exhausted_scores_nothing(self) -> None:
-        """Drawing the last stock card before a knock: a draw, no points."""
+        """Drawing the last stock card before a knock: the drawer discards, then a
+        draw, no points."""
         state = table([LOW, KNOCKER, MIDDLE], "7d")
         state = attrs.evolve(
             state, stock=state.stock[-1:], discard=(*state.stock[:-1], *state.discard)
         )
         state.validate()
         state = state.apply(DRAW_STOCK)
+        drawn = state.hands[state.turn][-1]
+        state = state.apply(Discard(drawn))
         assert state.last_deal is not None
         assert state.last_deal.end is End.STOCK_EXHAUSTED
         assert state.last_deal.points == (0, 0, 0)

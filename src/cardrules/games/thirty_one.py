@@ -362,8 +362,11 @@ class State(GameState[Options]):
                 taken=None,
                 phase=Phase.TURN,
             )
-            if self.knocker is None and _value(hand, self.options.three_of_a_kind) == 31:
-                return state._end_deal(End.BLITZ, blitzers=(seat,))
+            if self.knocker is None:
+                if _value(hand, self.options.three_of_a_kind) == 31:
+                    return state._end_deal(End.BLITZ, blitzers=(seat,))  # T31-5.3
+                if not self.stock:
+                    return state._end_deal(End.STOCK_EXHAUSTED)  # T31-5.4
             return state._pass_turn()
         if isinstance(move, Draw):
             hand = self.hands[seat]
@@ -377,15 +380,12 @@ class State(GameState[Options]):
                     taken=card,
                     phase=Phase.DISCARD,
                 )
-            state = self._replace(
+            return self._replace(
                 history=history,
                 hands=_put(self.hands, seat, (*hand, self.stock[-1])),
                 stock=self.stock[:-1],
                 phase=Phase.DISCARD,
             )
-            if not state.stock and self.knocker is None:
-                return state._end_deal(End.STOCK_EXHAUSTED)
-            return state
         if isinstance(move, Knock):
             return self._replace(history=history, knocker=seat)._pass_turn()
         return self._replace(history=history)._pass_turn()  # Pass

@@ -471,3 +471,86 @@ def test_t31_conformance(options: dict[str, object]) -> None:
     """The conformance kit passes under several options."""
     report = check_game(game(**options), playouts=4)
     assert report.terminal == 4
+
+
+class TestRemainingClauses:
+    def test_t31_1_4_seat_zero_deals_first(self) -> None:
+        """Seat 0 deals the first deal; seat 1 plays first."""
+        state = start(players=5)
+        assert state.dealer == 0
+        assert state.turn == 1
+
+    def test_t31_2_2_stock_and_upcard(self) -> None:
+        """After the deal, the undealt cards are the stock plus one face-up discard."""
+        state = start(players=4)
+        dealt = {c for h in state.hands for c in h}
+        assert len(state.discard) == 1
+        assert state.discard[0] not in dealt
+        assert set(state.stock) | dealt | set(state.discard) == set(state.deck().cards)
+
+    def test_t31_3_4_tokens_ignore_the_best_hand_ranking(self) -> None:
+        """The best-hand ranking names a best seat but never changes who loses."""
+        state = arrange(
+            start(players=3), hands=["Kc 9c 2d", "Kh 9h 3s", "4s 2s 3d"], discard="Qd", turn=1
+        )
+        state = state.apply(KNOCK).apply(PASS).apply(PASS)
+        assert state.last_deal is not None
+        assert state.last_deal.best == 1
+        assert state.last_deal.losses == (0, 0, 1)
+
+    def test_t31_5_2_deal_scored_when_turn_returns_to_knocker(self) -> None:
+        """The deal is scored exactly when the turn would reach the knocker again."""
+        state = arrange(
+            start(players=4),
+            hands=["2c 3d 4h", "5c 7d 9h", "6s 8s Ts", "Jc Qd 2s"],
+            discard="Kd",
+            turn=2,
+        )
+        state = state.apply(KNOCK).apply(PASS).apply(PASS)
+        assert state.last_deal is None
+        assert state.turn == 1
+        state = state.apply(PASS)
+        assert state.last_deal is not None
+        assert state.last_deal.knocker == 2
+
+    def test_t31_5_5_discard_pile_never_empty_at_turn_start(self) -> None:
+        """In random play the discard pile always holds a card when a turn starts."""
+        rng = random.Random(5)
+        for seed in range(30):
+            state = game(players=4).new_game(seed)
+            while not state.is_terminal:
+                if state.phase is Phase.TURN:
+                    assert state.discard
+                state = state.apply(rng.choice(state.legal_moves()))
+
+    def test_t31_6_5_out_players_sit_out(self) -> None:
+        """A player who dropped out is dealt no cards and gets no turn."""
+        state = arrange(
+            start(players=3),
+            hands=["2c 3d 4h", "Ac Kc 5d", "9s 8s 2s"],
+            discard="Th",
+            turn=1,
+            tokens=(0, 3, 3),
+        )
+        state = state.apply(KNOCK).apply(PASS).apply(PASS)
+        assert state.alive == (False, True, True)
+        rng = random.Random(0)
+        deal = state.deal
+        while state.deal == deal and not state.is_terminal:
+            assert state.hands[0] == ()
+            assert state.current_player != 0
+            state = state.apply(rng.choice(state.legal_moves()))
+
+    def test_t31_7_2_scores_are_tokens_lost(self) -> None:
+        """scores count tokens lost, an out player his tokens plus one; lower is better."""
+        state = arrange(
+            start(players=3),
+            hands=["2c 3d 4h", "Ac Kc 5d", "9s 8s 2s"],
+            discard="Th",
+            turn=1,
+            tokens=(0, 2, 3),
+        )
+        assert state.scores == (3, 1, 0)
+        state = state.apply(KNOCK).apply(PASS).apply(PASS)
+        assert state.scores == (4, 1, 0)
+        assert not thirty_one.ThirtyOne.HIGHER_IS_BETTER

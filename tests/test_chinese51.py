@@ -136,6 +136,13 @@ class TestKnockScores:
         got = knock_scores([40, 45, 12, 45], caller=0, challengers=[3, 1])
         assert got == (0, 130, 12, 0)
 
+    def test_c51_5_5_caller_tied_with_best_of_several_challengers(self) -> None:
+        """Caller 40, challengers 40 and 30: the tie goes to the challenger, as with
+        one challenger; he scores 40 + 40 + 30 = 110, whatever the challenge order."""
+        assert knock_scores([40, 40, 30, 20], caller=0, challengers=[1, 2]) == (0, 110, 0, 20)
+        assert knock_scores([40, 40, 30, 20], caller=0, challengers=[2, 1]) == (0, 110, 0, 20)
+        assert knock_scores([40, 30, 40, 20], caller=0, challengers=[1, 2]) == (0, 0, 110, 20)
+
     def test_c51_5_2_bad_seats_are_refused(self) -> None:
         """A caller among the challengers, or a seat out of range, is an OptionError."""
         with pytest.raises(OptionError):
@@ -329,6 +336,43 @@ class TestKnock:
         assert end.last_deal.end is End.CLEAR_COUNT
         # seat 1 diamonds flush 44, seat 2 hearts flush 20, seat 3 mixed -> 0
         assert end.last_deal.scored == (102, 44, 20, 0)
+
+    def test_c51_5_8_knock_holding_51_at_the_start_of_a_turn(self) -> None:
+        """Holding 51 when his turn begins, a knock is a clear count: no challenges."""
+        hands = ["Ah Kh Qh Jh Th", "7d 8d 9d Td Jd", "2h 3h 4h 5h 6h", "2s 3s 4s 5s 3c"]
+        state = make(hands, "9s", deals=1)
+        assert state.phase is Phase.TURN
+        end = state.apply(Knock())
+        assert end.is_terminal  # nobody was asked to challenge
+        assert end.last_deal is not None
+        assert end.last_deal.end is End.CLEAR_COUNT
+        assert end.last_deal.caller == 0
+        assert end.last_deal.challengers == ()
+        assert end.last_deal.scored == (102, 44, 20, 0)
+
+    def test_c51_5_9_passed_up_51_scores_102_at_a_later_knock(self) -> None:
+        """Seat 0 makes 51 and passes; seat 3 knocks later: still a clear count."""
+        hands = ["Ah Kh Qh Jh 2c", "7d 8d 9d Td Jd", "2h 3h 4h 5h 6h", "2s 3s 4s 5s 3c"]
+        state = make(hands, "Th 9s 8s 7s 6s", deals=1)
+        state = state.apply(Swap(card("Th"), card("2c"))).apply(Pass())
+        state = state.apply(Knock())
+        assert state.phase is Phase.CHALLENGE  # challenges are still asked
+        while state.last_deal is None:
+            state = state.apply(Pass())
+        assert state.last_deal.end is End.KNOCK
+        assert state.last_deal.caller == 3
+        # the same hands score the same as at an empty stock (C51-6.2)
+        assert state.last_deal.scored == (102, 44, 20, 0)
+
+    def test_c51_5_9_challenger_holding_51(self) -> None:
+        """Seat 3 challenges with 51: clear count scoring, not the challenge's pot."""
+        hands = ["2c 3c 4c 5c 6c", "7d 8d 9d Td Jd", "2h 3h 4h 5h 6h", "As Ks Qs Js Ts"]
+        state = make(hands, "9s", deals=1)
+        state = state.apply(Knock()).apply(Challenge()).apply(Pass()).apply(Pass())
+        assert state.last_deal is not None
+        assert state.last_deal.end is End.KNOCK
+        assert state.last_deal.challengers == (3,)
+        assert state.last_deal.scored == (20, 44, 20, 102)
 
     def test_c51_5_8_holder_of_51_may_pass(self) -> None:
         """Passing with 51 ends the turn; play moves right."""

@@ -330,6 +330,22 @@ class TestEnding:
         state = state.apply(PASS)
         assert state.deal == 1  # the showdown came before seat 1 moved again
 
+    def test_sch_5_1_no_knock_after_an_exchange(self) -> None:
+        """An exchange ends the turn: the exchanger cannot knock on it, a knock
+        applied next is the next player's, and the exchanger gets his last turn."""
+        state = playing(["Ac Kc 7d", "8h 9h Th", "Js Qs 7s"], "7h 8d 9c", turn=1)
+        after = state.apply(exchange("8h", "7h"))
+        assert after.current_player == 2
+        assert after.knocker is None
+        knocked = after.apply(KNOCK)
+        assert knocked.knocker == 2  # not seat 1, who exchanged
+        assert knocked.current_player == 0
+        knocked = knocked.apply(PASS)
+        assert knocked.current_player == 1  # seat 1 plays a last turn after the knock
+        assert KNOCK not in knocked.legal_moves()
+        with pytest.raises(IllegalMoveError, match="already knocked"):
+            knocked.apply(KNOCK)
+
     def test_sch_5_2_lowest_loses_at_the_showdown(self) -> None:
         """Seat 0 holds 21, seat 1 27, seat 2 27 (spades over hearts): seat 0 loses."""
         state = playing(["Ac Kc 7d", "8h 9h Th", "Js Qs 7s"], "7h 8d 9c")
@@ -372,6 +388,27 @@ class TestEnding:
         assert state.last_deal.end is End.THREE_ACES
         assert state.last_deal.caller == 1
         assert state.last_deal.losses == (1, 0, 1)
+
+    def test_sch_5_4_three_aces_dealt_count_before_31_dealt(self) -> None:
+        """Seat 1 (first from the dealer's left) is dealt 31, seat 2 three aces:
+        the three aces call the deal, and both others lose a token."""
+        state = arrange(start(), ["7d 8h 9s", "Ac Kc Tc", "Ad Ah As"], "Th 8d 9c")
+        assert state.special(state.hands[1]) is End.THIRTY_ONE
+        state = state.apply(KEEP)
+        assert state.last_deal is not None
+        assert state.last_deal.end is End.THREE_ACES
+        assert state.last_deal.caller == 2
+        assert state.last_deal.losses == (1, 1, 0)
+        assert state.tokens == (2, 2, 3)
+
+    def test_sch_5_4_first_31_from_the_dealers_left_calls(self) -> None:
+        """Two 31s dealt to seats 0 (the dealer) and 2: seat 2 plays first, so he calls."""
+        state = arrange(start(), ["Ac Kc Tc", "7d 8h 9s", "As Ks Ts"], "Th 8d 9c")
+        state = state.apply(KEEP)
+        assert state.last_deal is not None
+        assert state.last_deal.end is End.THIRTY_ONE
+        assert state.last_deal.caller == 2
+        assert state.last_deal.losses == (0, 1, 0)
 
     def test_sch_5_4_dealer_takes_a_dealt_31(self) -> None:
         """A dealer who takes a widow of 31 ends the deal at once."""
@@ -472,6 +509,56 @@ class TestSwimming:
         assert state.alive == (True, True)
         assert not state.is_terminal
         assert state.deal == 1
+
+    def test_sch_7_3_all_still_in_tied_lowest_is_void(self) -> None:
+        """Three players in, all on 20 in clubs: nobody loses, though two swim
+        and one holds a token; seat 1 deals the next deal."""
+        state = playing(["Kc 7d 8h", "Qc 7h 8d", "Jc 7s 9d"], "9h Ts 9s", tokens=(1, 0, 0), turn=1)
+        state = state.apply(KNOCK).apply(PASS).apply(PASS)
+        assert state.last_deal is not None
+        assert state.last_deal.end is End.KNOCK
+        assert state.last_deal.void
+        assert state.last_deal.losses == (0, 0, 0)
+        assert state.tokens == (1, 0, 0)
+        assert state.alive == (True, True, True)
+        assert not state.is_terminal
+        assert state.winner == ()
+        assert (state.deal, state.dealer, state.phase) == (1, 1, Phase.CHOOSE)
+
+    def test_sch_7_3_tie_of_all_costs_no_token_at_any_count(self) -> None:
+        """Everybody tied for lowest with tokens to spare: still nobody loses."""
+        state = playing(["Kc 7d 8h", "Qc 7h 8d", "Jc 7s 9d"], "9h Ts 9s", turn=1)
+        state = state.apply(KNOCK).apply(PASS).apply(PASS)
+        assert state.last_deal is not None
+        assert state.last_deal.void
+        assert state.last_deal.losses == (0, 0, 0)
+        assert state.tokens == (3, 3, 3)
+
+    def test_sch_7_3_void_deal_counts_towards_deals(self) -> None:
+        """With deals=1 a void deal ends the game; nobody has lost, so all win."""
+        state = playing(["Kc 7d 8h", "Qc 7h 8d", "Jc 7s 9d"], "9h Ts 9s", turn=1)
+        state = attrs.evolve(state, options=schwimmen.Options(players=3, deals=1))
+        state = state.apply(KNOCK).apply(PASS).apply(PASS)
+        assert state.last_deal is not None
+        assert state.last_deal.void
+        assert state.is_terminal
+        assert state.winner == (0, 1, 2)
+
+    def test_sch_7_3_out_players_do_not_count(self) -> None:
+        """Seat 1 is out; seats 0 and 2, the players still in, tie: void."""
+        state = playing(
+            ["Kc 7d 8h", "", "Jc 7s 9d"],
+            "9h Ts 9s",
+            tokens=(2, 0, 1),
+            alive=(True, False, True),
+            turn=2,
+        )
+        state = state.apply(KNOCK).apply(PASS)
+        assert state.last_deal is not None
+        assert state.last_deal.void
+        assert state.last_deal.losses == (0, 0, 0)
+        assert state.tokens == (2, 0, 1)
+        assert state.dealer == 2  # the next seat still in after dealer 0
 
 
 class TestEngine:

@@ -169,6 +169,20 @@ class TestTokens:
         assert not result.void
         assert result.losses == (0, 0, 1)
 
+    @pytest.mark.parametrize("void_on_top_tie", [True, False])
+    def test_stb_5_4_everyone_tied_lowest_is_void(self, void_on_top_tie: bool) -> None:
+        """Three equal king-eight-three hands: all are lowest, so nobody loses
+        (SCH-7.3), whether or not a tie at the top voids deals."""
+        hands = ["Kc 8d 3h", "Kd 8h 3s", "Ks 8c 3d"]
+        state = playing(hands, "2c 6d Js", void_on_top_tie=void_on_top_tie)
+        state = state.apply(KNOCK).apply(PASS).apply(PASS)
+        result = state.last_deal
+        assert result is not None
+        assert result.void
+        assert result.losses == (0, 0, 0)
+        assert state.tokens == (3, 3, 3)
+        assert (state.deal, state.dealer) == (1, 1)
+
     def test_stb_5_4_knocker_no_special_rule(self) -> None:
         """A knocker alone lowest loses one token."""
         state = playing(["5c 5d Kh", "2h 7d 9s", "Ac Qd Qs"], "3c 4d 8s", turn=1)

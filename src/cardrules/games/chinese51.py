@@ -114,6 +114,10 @@ def hand_value(cards: Sequence[Card]) -> int:
 def knock_scores(values: Sequence[int], caller: int, challengers: Sequence[int]) -> tuple[int, ...]:
     """What each seat scores for a hand ended by a knock (C51-5.3 to C51-5.7).
 
+    A caller must beat every challenger; a tie with the best of them goes to
+    the challenger (C51-5.5). In play, a hand that ends with anyone holding
+    exactly 51 is scored by :func:`clear_count_scores` instead (C51-5.9).
+
     Args:
         values: every seat's hand value.
         caller: the seat that knocked.
@@ -152,7 +156,8 @@ def knock_scores(values: Sequence[int], caller: int, challengers: Sequence[int])
 
 def clear_count_scores(hands: Sequence[Sequence[Card]]) -> tuple[int, ...]:
     """What each seat scores when a hand of exactly 51 is shown (C51-5.8):
-    102 for 51, a one-suit hand its total, any other hand nothing.
+    102 for 51, a one-suit hand its total, any other hand nothing. In play this
+    applies whenever a hand ends with anyone holding 51, however it ends (C51-5.9).
 
     Raises:
         InvalidCardError: a hand is not five distinct natural cards.
@@ -243,7 +248,8 @@ class Phase(enum.Enum):
 
 
 class End(enum.Enum):
-    """How a hand ended."""
+    """How a hand ended. ``CLEAR_COUNT`` is a knock on 51 (C51-5.8); a hand
+    that ends any other way while someone holds 51 is scored as one too (C51-5.9)."""
 
     KNOCK = "knock"
     CLEAR_COUNT = "clear_count"
@@ -500,11 +506,11 @@ class State(GameState[Options]):
     def _end_deal(self, end: End) -> State:
         hands = self.hands
         values = tuple(best_suit_total(h) for h in hands)
-        if end is End.KNOCK:
+        if end is End.CLEAR_COUNT or CLEAR_COUNT in values:
+            scored = _clear_count(hands)  # C51-5.8, C51-5.9: a 51 overrides all else
+        elif end is End.KNOCK:
             assert self.caller is not None
             scored = knock_scores(values, self.caller, self.challengers)
-        elif end is End.CLEAR_COUNT or CLEAR_COUNT in values:
-            scored = _clear_count(hands)  # C51-5.8, C51-6.2
         else:
             scored = values  # C51-6.2
         points = tuple(p + s for p, s in zip(self.points, scored, strict=True))

@@ -296,7 +296,9 @@ class DealResult:
     """The public outcome of a finished deal: hands shown, tokens lost.
 
     ``caller`` is the seat whose special hand ended the deal; ``void`` says
-    that nobody lost although someone would have (SCH-7.3, STB-5.3).
+    that the showdown decided nothing, so nobody lost a token: every player
+    still in tied for the lowest hand (SCH-7.3), or, in Stop the Bus, the
+    best hand was tied (STB-5.3).
     """
 
     deal: int
@@ -388,7 +390,8 @@ class State(GameState[Options]):
 
     def showdown_losers(self, live: Sequence[int]) -> tuple[tuple[int, ...], bool]:
         """Who loses a token when the hands of the seats ``live`` are compared
-        (SCH-6.2 to SCH-6.4), and whether the deal is void (never, in Schwimmen).
+        (SCH-6.2 to SCH-6.4), and whether the deal is void (never, in Schwimmen,
+        by this hook: the deal applies SCH-7.3, all of ``live`` tied lowest, itself).
 
         Examples:
             >>> import attrs
@@ -551,10 +554,10 @@ class State(GameState[Options]):
             losers = tuple(i for i in live if i != caller)  # SCH-6.1
         elif end is not End.DRAW:
             losers, void = self.showdown_losers(live)  # SCH-6.2 to SCH-6.4
+            if len(losers) == len(live):  # SCH-7.3: all still in tie lowest; play again
+                losers, void = (), True
         losses = tuple(1 if i in losers else 0 for i in range(players))
         tokens, alive = lose_tokens(self.tokens, self.alive, losses)
-        if not any(alive):  # SCH-7.3: the last players all lost; play again
-            tokens, alive, losses, void = self.tokens, self.alive, (0,) * players, True
         result = DealResult(
             deal=self.deal,
             end=end,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 from collections import Counter
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -602,6 +603,30 @@ class TestSolver:
         """candidate_melds lists both the set and the run of a small hand."""
         found = {str(m) for m in candidate_melds(C("5h 6h 7h 7s 7d"))}
         assert found == {"7d-7h-7s", "5h-6h-7h"}
+
+    @settings(max_examples=100, deadline=None)
+    @given(small_hands, st.randoms(use_true_random=False))
+    def test_any_card_order_same_result(self, hand: tuple[Card, ...], rnd: Any) -> None:
+        """Candidates and solutions do not depend on the order of the cards (nor on the
+        hands the solver remembers)."""
+        shuffled = list(hand)
+        rnd.shuffle(shuffled)
+        assert candidate_melds(hand) == candidate_melds(shuffled)
+        for objective in ("value", "deadwood", "all"):
+            assert solve(hand, objective=objective) == solve(shuffled, objective=objective)
+
+    @settings(max_examples=100, deadline=None)
+    @given(small_hands)
+    def test_opening_values(self, hand: tuple[Card, ...]) -> None:
+        """Each candidate's opening value is its value plus the best value of the rest."""
+        from cardrules.melds import _opening_values
+
+        values = _opening_values(tuple(sorted(hand)), DEFAULT_RULES)
+        for meld, value in zip(candidate_melds(hand), values, strict=True):
+            rest = list(hand)
+            for card in meld.cards:
+                rest.remove(card)
+            assert value == meld_value(meld) + solve(rest).value
 
     def test_default_rules_object(self) -> None:
         """The defaults are the Turkish 51 meld rules."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from collections import Counter
@@ -211,6 +212,27 @@ class TestStandalone:
         )
         assert charges == (2, 3, 100, 100)
 
+    def test_bare_card_is_not_a_hand(self) -> None:
+        """A single card where a hand is expected is named as such (a Card is a tuple)."""
+        card = parse_card("7s")
+        with pytest.raises(
+            InvalidCardError, match=r"expected a hand \(a sequence of cards\), got the card 7s"
+        ):
+            t51.card_penalty(card)
+        with pytest.raises(InvalidCardError, match="got the card 7s"):
+            t51.check_meld(card)
+        with pytest.raises(InvalidCardError, match="seat 1's hand: expected a hand"):
+            t51.deal_penalties(
+                hands=[(), card, (), ()],
+                winner=0,
+                opened=[True] * 4,
+                opened_with_doubles=[False] * 4,
+            )
+        with pytest.raises(CardRulesError, match="got the card 7s"):
+            t51.deal_penalties(
+                hands=card, winner=0, opened=[True] * 4, opened_with_doubles=[False] * 4
+            )
+
     def test_bad_seat_count(self) -> None:
         """Turkish 51 has four seats."""
         with pytest.raises(CardRulesError, match="4 seats"):
@@ -397,7 +419,43 @@ class TestOpening:
         # Others never laid down: 100 x 2 for going out at once (T51-8.4).
         assert result.charges == (0, 200, 200, 200)
 
-    def test_t51_4_5_last_card_kept(self) -> None:
+    def test_t51_5_4_t51_8_2_lay_off_is_not_at_once(self) -> None:
+        """Opening, laying a card off on another player's meld and going out: not at once."""
+        hands = ["Kc Kd Ks Qc Qd Qs 4c 2h", "Kh Qh", "2s 3s", "9d"]
+        state = make_state(hands, table=TABLE, opened=(False, True, False, False))
+        state = state.apply(LayMeld(MeldKind.SET, C("Kc Kd Ks")))
+        state = state.apply(LayMeld(MeldKind.SET, C("Qc Qd Qs"))).apply(Open())
+        state = state.apply(LayOff(parse_card("4c"), 0, Side.LOW))
+        state = state.apply(Discard(parse_card("2h")))
+        result = state.last_deal
+        assert result is not None
+        assert result.winner == 0
+        assert not result.at_once
+        assert result.charges == (0, 20, 100, 100)
+        # The same turn with a new meld of his own instead of the lay-off is at once.
+        hands = ["Kc Kd Ks Qc Qd Qs 9c 9h 9s 2h", "Kh Qh", "2s 3s", "9d"]
+        state = make_state(hands, table=TABLE, opened=(False, True, False, False))
+        state = state.apply(LayMeld(MeldKind.SET, C("Kc Kd Ks")))
+        state = state.apply(LayMeld(MeldKind.SET, C("Qc Qd Qs"))).apply(Open())
+        state = state.apply(LayMeld(MeldKind.SET, C("9c 9h 9s")))
+        state = state.apply(Discard(parse_card("2h")))
+        assert state.last_deal is not None
+        assert state.last_deal.at_once
+        assert state.last_deal.charges == (0, 40, 200, 200)
+
+    def test_t51_5_4_joker_taken_is_not_at_once(self) -> None:
+        """Taking a joker from the table in the opening turn is no going out at once either."""
+        hands = ["Kc Kd Ks Qc Qd Qs 8d 3h 4h 9c", "Kh Qh", "2s 3s", "9d"]
+        state = make_state(hands, table=TABLE, opened=(False, True, False, False))
+        state = state.apply(LayMeld(MeldKind.SET, C("Kc Kd Ks")))
+        state = state.apply(LayMeld(MeldKind.SET, C("Qc Qd Qs"))).apply(Open())
+        state = state.apply(Retrieve(2, C("8d"))).apply(LayMeld(MeldKind.RUN, C("3h 4h Jk")))
+        state = state.apply(Discard(parse_card("9c")))
+        result = state.last_deal
+        assert result is not None
+        assert (result.winner, result.at_once) == (0, False)
+        assert result.charges == (0, 20, 100, 100)
+
         """A meld may not take the last card: it is kept to discard."""
         state = make_state(["5h 6h 7h", *OTHERS], opened=(True, False, False, False))
         assert not state.is_legal(LayMeld(MeldKind.RUN, C("5h 6h 7h")))
@@ -428,6 +486,28 @@ class TestOpening:
         state = state.apply(LayMeld(MeldKind.SET, C("Kd Ks Kc")))
         assert state.apply(Open()).opened[0]
 
+    def test_t51_4_3_t51_5_4_take_to_go_out_at_once(self) -> None:
+        """Below the threshold, the discard may be taken to meld all but one card at once."""
+        hand = "Ac 2c 3c 2d 3d 4d 2s 3s 4s 2h 3h 5h 6h Kd"  # with 4h: four runs worth 44
+        state = make_state([hand, *OTHERS], phase=Phase.DRAW, discard="4h")
+        assert state.is_legal(Take())
+        state = state.apply(Take())
+        for run in ("Ac 2c 3c", "2d 3d 4d", "2s 3s 4s", "2h 3h 4h 5h 6h"):
+            state = state.apply(LayMeld(MeldKind.RUN, C(run)))
+        assert state.pending_total == 44
+        state = state.apply(Open()).apply(Discard(parse_card("Kd")))
+        result = state.last_deal
+        assert result is not None
+        assert (result.winner, result.at_once, result.charges) == (0, True, (0, 200, 200, 200))
+        # A card that leaves two cards over is still refused below the threshold.
+        other = make_state([hand, *OTHERS], phase=Phase.DRAW, discard="9c")
+        assert not other.is_legal(Take())
+        with pytest.raises(IllegalMoveError, match="cannot open above 51"):
+            other.apply(Take())
+        # The one card left over may not be the card taken (T51-4.6).
+        spare = "Ac 2c 3c 2d 3d 4d 2s 3s 4s 2h 3h 4h 5h 6h"
+        assert not make_state([spare, *OTHERS_T], phase=Phase.DRAW, discard="Kd").is_legal(Take())
+
     @settings(max_examples=200, deadline=None)
     @given(
         st.lists(st.sampled_from(list(t51.DECK.cards)), min_size=3, max_size=14),
@@ -435,7 +515,7 @@ class TestOpening:
     )
     def test_t51_4_3_quick_test_never_wrong(self, hand: list[Any], top: Any) -> None:
         """The quick pre-test never refuses a card that some candidate meld uses."""
-        from cardrules.games.turkish51.game import _could_meld
+        from cardrules.games.turkish51._legal import _could_meld
         from cardrules.melds import candidate_melds
 
         if Counter((*hand, top)) - t51.DECK.counts():
@@ -584,6 +664,91 @@ class TestTable:
         off = make_state(["4c Qh 2h", *OTHERS_T], discard_penalty="off", **kwargs)
         assert off.apply(Discard(parse_card("4c"))).fines[0] == 0
 
+    def test_t51_6_5_joker_fined_joker_replacement_not(self) -> None:
+        """A joker fits any run that can grow, so discarding it is fined; 8d, which could
+        only replace the joker of 7d-Jk-9d, is not."""
+        state = make_state(
+            ["Jk 8d Qh 2h", *OTHERS_T],
+            table=(TABLE[0], TABLE[2], TABLE[3]),
+            opened=(True, True, False, False),
+        )
+        assert state.apply(Discard(JOKER)).fines == (50, 0, 0, 0)
+        assert state.apply(Discard(parse_card("8d"))).fines == (0, 0, 0, 0)
+
+    def test_t51_6_3_freed_joker_kept(self) -> None:
+        """A joker taken from the table need not be used in the same turn."""
+        state = make_state(
+            ["8d 2c 3h 9s", *OTHERS_T], table=TABLE, opened=(True, True, False, False)
+        )
+        state = state.apply(Retrieve(2, C("8d")))
+        assert state.is_legal(Discard(parse_card("2c")))
+        after = state.apply(Discard(parse_card("2c")))
+        assert Counter(after.hands[0]) == Counter((JOKER, *C("3h 9s")))
+        assert after.turn == 1
+        assert after.fines == (0, 0, 0, 0)
+
+    def test_t51_8_7_stock_out_in_the_engine(self) -> None:
+        """The stock runs out: hands charged without multipliers, or nothing with 'void'."""
+        hands = ["Qh 2h 3d", "Kh Qh", "2s 3s", "9d"]
+        kwargs: dict[str, Any] = {
+            "table": TABLE,
+            "opened": (True, True, False, False),
+            "doubles": (False, False, True, False),
+            "phase": Phase.DRAW,
+            "deals": 1,
+        }
+        for outcome in ("score", "void"):
+            state = make_state(hands, stock_out=outcome, **kwargs)
+            state = attrs.evolve(
+                state, stock=state.stock[-1:], discard=state.discard + state.stock[:-1]
+            )
+            state.validate()
+            state = state.apply(Draw())
+            drawn = state.hands[0][-1]
+            end = state.apply(Discard(parse_card("Qh")))
+            assert end.is_terminal
+            assert end.last_deal is not None
+            assert end.last_deal.winner is None
+            if outcome == "score":
+                expected = (t51.card_penalty((*C("2h 3d"), drawn)), 20, 100, 100)
+            else:
+                expected = (0, 0, 0, 0)
+            assert end.last_deal.charges == expected
+            assert end.totals == expected
+
+    def test_t51_8_4_losing_doubles_player_doubled_in_the_engine(self) -> None:
+        """Seat 2 declared doubles and never laid down: 100 x 2 when seat 0 goes out."""
+        state = make_state(
+            ["2h", "Kh Qh", "2s 3s", "9d"],
+            table=TABLE,
+            opened=(True, True, False, False),
+            doubles=(False, False, True, False),
+        )
+        end = state.apply(Discard(parse_card("2h")))
+        assert end.last_deal is not None
+        assert end.last_deal.charges == (0, 20, 200, 100)
+
+    def test_t51_5_3_threshold_resets_each_deal(self) -> None:
+        """A risen threshold (and doubles threshold) go back to the options' values."""
+        state = make_state(
+            ["2h", "Kh Qh", "2s 3s", "9d"],
+            table=TABLE,
+            opened=(True, True, False, False),
+            threshold=91,
+            doubles_threshold=5,
+        )
+        nxt = state.apply(Discard(parse_card("2h")))
+        assert nxt.deal == 1
+        assert (nxt.threshold, nxt.doubles_threshold) == (51, 3)
+        game = Turkish51.create(threshold=81, min_doubles=5)
+        first = game.new_game(seed=2)
+        assert (first.threshold, first.doubles_threshold) == (81, 4)
+        risen = attrs.evolve(first, threshold=95, doubles_threshold=6)
+        rng = random.Random(2)
+        while risen.deal == 0:
+            risen = risen.apply(rng.choice(risen.legal_moves()))
+        assert (risen.threshold, risen.doubles_threshold) == (81, 4)
+
     def test_t51_8_1_going_out_scores(self) -> None:
         """Seat 0 goes out discarding 2h: cards count for those down, 100 for the others."""
         state = make_state(
@@ -676,6 +841,63 @@ class TestDoubles:
         state = state.apply(LayMeld(MeldKind.DOUBLE, C("Td Td"))).apply(Open())
         assert state.opened[0]
         assert state.doubles_threshold == 4
+
+    def test_t51_7_2_min_doubles_option(self) -> None:
+        """With min_doubles=5, four doubles do not open and five do."""
+        assert Turkish51.create(min_doubles=5).new_game(seed=1).doubles_threshold == 4
+        state = make_state(
+            [self.PAIRS, *OTHERS_T],
+            doubles=(True, False, False, False),
+            doubles_threshold=4,
+            min_doubles=5,
+        )
+        for pair in ("7c 7c", "9h 9h", "Ks Ks", "Td Td"):
+            state = state.apply(LayMeld(MeldKind.DOUBLE, C(pair)))
+        with pytest.raises(
+            IllegalMoveError, match="4 doubles do not exceed the doubles threshold 4"
+        ):
+            state.apply(Open())
+        state = state.apply(LayMeld(MeldKind.DOUBLE, C("Js Js"))).apply(Open())
+        assert state.opened[0]
+        assert state.doubles_threshold == 5
+
+    def test_t51_7_3_doubles_opener_adds_to_the_table(self) -> None:
+        """Having laid down, a doubles player lays off and takes jokers (no runs or sets)."""
+        state = make_state(
+            ["4c 8d 9s 9s Qh", *OTHERS_T],
+            table=TABLE,
+            opened=(True, True, False, False),
+            doubles=(True, False, False, False),
+        )
+        moves = state.legal_moves()
+        assert LayOff(parse_card("4c"), 0, Side.LOW) in moves
+        assert Retrieve(2, C("8d")) in moves
+        assert {m.kind for m in moves if isinstance(m, LayMeld)} == {MeldKind.DOUBLE}
+        after = state.apply(LayOff(parse_card("4c"), 0, Side.LOW))
+        assert str(after.table[0].meld) == "4c-5c-6c-7c"
+        after = after.apply(Retrieve(2, C("8d")))
+        assert JOKER in after.hands[0]
+        # A card he could have added is fined like anyone's (T51-6.5).
+        assert state.apply(Discard(parse_card("4c"))).fines == (50, 0, 0, 0)
+        # Before laying down he adds nothing.
+        unopened = attrs.evolve(state, opened=(False, True, False, False))
+        assert not any(isinstance(m, (LayOff, Retrieve)) for m in unopened.legal_moves())
+
+    def test_t51_8_5_no_cap_in_the_engine(self) -> None:
+        """Seven doubles at once and a joker last: a losing doubles player who never laid
+        down pays 100 x 2 x 2 x 2 x 2 = 1600 without the cap, 800 with it."""
+        hand = "7c 7c 9h 9h Ks Ks Td Td Js Js 3c 3c Qd Qd Jk"
+        for cap, seat1 in ((800, 800), (None, 1600)):
+            state = make_state(
+                [hand, *OTHERS_T], doubles=(True, True, False, False), penalty_cap=cap
+            )
+            for pair in ("7c 7c", "9h 9h", "Ks Ks", "Td Td", "Js Js", "3c 3c", "Qd Qd"):
+                state = state.apply(LayMeld(MeldKind.DOUBLE, C(pair)))
+            end = state.apply(Open()).apply(Discard(JOKER))
+            result = end.last_deal
+            assert result is not None
+            assert (result.at_once, result.joker_last) == (True, True)
+            assert result.charges == (0, seat1, 800, 800)
 
     def test_t51_7_3_doubles_player_lays_no_runs(self) -> None:
         """A doubles player is offered doubles only."""
@@ -868,3 +1090,38 @@ Turkish51Machine.TestCase.settings = settings(
     max_examples=12, stateful_step_count=40, deadline=None
 )
 TestTurkish51Machine = Turkish51Machine.TestCase
+
+
+def _play_trace(seed: int, *, greedy: bool) -> tuple[str, str]:
+    """Play one deal; hash its final state and every legal-move list and move on the way."""
+    game = Turkish51.create(deals=1)
+    state = game.new_game(seed)
+    rng = random.Random(seed)
+    trace = hashlib.sha256()
+    while not state.is_terminal:
+        legal = state.legal_moves()
+        move = greedy_move(state, rng) if greedy else rng.choice(legal)
+        trace.update(("|".join(map(str, legal)) + "\n" + str(move) + "\n").encode())
+        state = state.apply(move)
+    return hashlib.sha256(state.to_json().encode()).hexdigest()[:16], trace.hexdigest()[:16]
+
+
+class TestKnownPlays:
+    """Fixed results: the same seeds give the same deals, legal-move orders and bot choices."""
+
+    @pytest.mark.parametrize(
+        ("seed", "greedy", "final", "moves"),
+        [
+            (0, True, "c565333101878a21", "01e96930b67ab91f"),
+            (1, True, "ef190a3bf0392232", "dc115c620893eb5a"),
+            (2, True, "c137d7d5d4aecca9", "8cb8095f4ca8f6f8"),
+            (3, True, "9d36030cadce3bed", "303ffb9a3d013755"),
+            (0, False, "eb79cec733df86b9", "64aab90d0da86046"),
+            (1, False, "c43b3e18ec999639", "14aa64272fa004f9"),
+            (2, False, "e93441ff5a7f9d1b", "63567fb114cd0aab"),
+            (3, False, "092c78455c5656ab", "6ea4e7c924802653"),
+        ],
+    )
+    def test_known_deal(self, seed: int, greedy: bool, final: str, moves: str) -> None:
+        """Greedy and uniformly random one-deal games replay exactly as recorded."""
+        assert _play_trace(seed, greedy=greedy) == (final, moves)

@@ -29,6 +29,7 @@ from __future__ import annotations
 import enum
 import functools
 import itertools
+import operator
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal, NamedTuple
@@ -36,7 +37,7 @@ from typing import Any, Literal, NamedTuple
 import attrs
 
 from cardrules.cards import JOKER as _JOKER
-from cardrules.cards import Card, Rank, Suit
+from cardrules.cards import NATURAL_RANKS, Card, Rank, Suit
 from cardrules.errors import CardRulesError, IllegalMeldError, InvalidCardError, OptionError
 
 __all__ = [
@@ -154,6 +155,9 @@ class MeldRules:
         """
         return card.is_joker or card.rank in self.wild_ranks
 
+
+_JOKER_RANK = Rank.JOKER
+_RANK_OF = operator.itemgetter(0)  # a card's rank (a card is a (rank, suit) tuple)
 
 DEFAULT_RULES = MeldRules()
 """Turkish 51 / Kalooki style: sets of 3-4 distinct suits, runs ace low or high, jokers."""
@@ -867,7 +871,7 @@ def best_doubles(hand: Iterable[Card], rules: MeldRules = DEFAULT_RULES) -> Deco
     wild = [c for c in cards if rules.is_wild(c)]
     melds: list[Meld] = []
     singles: list[Card] = []
-    for card in sorted(counts, key=_sort_key):
+    for card in sorted(counts):
         pairs, single = divmod(counts[card], 2)
         melds.extend(
             Meld(kind=MeldKind.DOUBLE, cards=(card, card), faces=(card, card)) for _ in range(pairs)
@@ -880,7 +884,7 @@ def best_doubles(hand: Iterable[Card], rules: MeldRules = DEFAULT_RULES) -> Deco
         while wild and singles:
             card = singles.pop(0)
             melds.append(Meld(kind=MeldKind.DOUBLE, cards=(card, wild.pop()), faces=(card, card)))
-    left = tuple(sorted(singles + wild, key=_sort_key))
+    left = tuple(sorted(singles + wild))
     return Decomposition(
         melds=tuple(melds),
         deadwood=left,
@@ -896,6 +900,7 @@ _BITS = 4
 _DIGIT = (1 << _BITS) - 1
 _JOKER_BITS = 6
 _JOKER_MASK = (1 << _JOKER_BITS) - 1
+_SCALE = 1 << 16  # the solver's weights put one objective above the other at this scale
 
 
 class _Candidate(NamedTuple):
@@ -909,6 +914,9 @@ class _Candidate(NamedTuple):
     naturals: tuple[Card, ...]
     start: int  # first place of a run
     key: int  # the run's suit or the set's rank
+
+
+_new_candidate = tuple.__new__  # builds a _Candidate without NamedTuple's Python __new__
 
 
 @functools.lru_cache(maxsize=64)
@@ -926,69 +934,115 @@ def _place_points(rules: MeldRules) -> tuple[int, ...]:
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=16)
+def _subsets(size: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The non-empty subsets of ``range(size)``, smallest first then in lexical order, each
+    with its digit vector (digit ``i`` set to 1 for each member ``i``)."""
+    return tuple(
+        (combo, sum(1 << (_BITS * i) for i in combo))
+        for k in range(1, size + 1)
+        for combo in itertools.combinations(range(size), k)
+    )
+
+
+def _set_range(nat: int, max_j: int, rules: MeldRules) -> range:
+    """How many jokers may join ``nat`` natural cards of one rank in a set."""
+    if nat < rules.min_naturals:
+        return range(0)
+    cap = 4 if rules.set_suits_distinct else 1 << 30
+    if rules.max_set_size is not None:
+        cap = min(cap, rules.max_set_size)
+    if nat > cap:
+        return range(0)
+    return range(max(0, rules.min_length - nat), min(max_j, cap - nat) + 1)
+
+
+@functools.lru_cache(maxsize=256)
+def _set_choices(
+    held: int, max_j: int, rules: MeldRules
+) -> tuple[tuple[tuple[int, ...], int, range], ...]:
+    """For a rank held in ``held`` suits, each subset of them that can make a set (in
+    :func:`_subsets` order), its digit vector and how many jokers may join it."""
+    out = []
+    for combo, vec in _subsets(held):
+        jokers = _set_range(len(combo), max_j, rules)
+        if jokers:
+            out.append((combo, vec, jokers))
+    return tuple(out)
+
+
+def _set_choices_by_count(
+    counts: Sequence[int], max_j: int, rules: MeldRules
+) -> list[tuple[tuple[int, ...], int, range]]:
+    """:func:`_set_choices` when a set may repeat a card: every multiset of the copies."""
+    out = []
+    for ns in itertools.product(*(range(n + 1) for n in counts)):
+        combo = tuple(i for i, k in enumerate(ns) for _ in range(k))
+        jokers = _set_range(len(combo), max_j, rules)
+        if combo and jokers:
+            vec = 0
+            for i in combo:
+                vec += 1 << (_BITS * i)
+            out.append((combo, vec, jokers))
+    return out
+
+
 def _candidates(
     distinct: Sequence[Card],
-    counts: Counter[Card],
+    counts: Sequence[int],
     jokers: int,
     rules: MeldRules,
     points_of: Sequence[int],
-) -> list[_Candidate]:
-    """Every meld the hand can make; ``distinct[i]`` is the natural card of digit ``i``."""
+) -> tuple[_Candidate, ...]:
+    """Every meld the hand can make; ``distinct[i]`` (held ``counts[i]`` times) is the natural
+    card of digit ``i``. The order (sets by rank, then runs by suit and first place) is the
+    order of :func:`candidate_melds` and the solver's tie-break."""
     max_j = jokers if rules.jokers_allowed else 0
     if rules.max_jokers is not None:
         max_j = min(max_j, rules.max_jokers)
     joker_pts = rules.joker_points
     min_len, min_nat = rules.min_length, rules.min_naturals
     out: list[_Candidate] = []
+    append = out.append
+    n = len(distinct)
     if rules.sets_allowed:
-        by_rank: dict[Rank, list[int]] = {}
-        for i, card in enumerate(distinct):
-            by_rank.setdefault(card.rank, []).append(i)
-        cap = 4 if rules.set_suits_distinct else 1 << 30
-        if rules.max_set_size is not None:
-            cap = min(cap, rules.max_set_size)
         set_kind = MeldKind.SET
-        for rank, group in by_rank.items():
-            if len(group) + max_j < min_len:
+        first = 0  # the cards of a rank are neighbours: ``distinct`` is sorted
+        for rank, held in Counter(map(_RANK_OF, distinct)).items():
+            base = first
+            first += held
+            if held + max_j < min_len:
                 continue
-            pts = _face_points(distinct[group[0]], rules, low_ace=False)
+            pts = _face_points(distinct[base], rules, low_ace=False)
+            group, group_points = distinct[base:first], points_of[base:first]
+            choices: Iterable[tuple[tuple[int, ...], int, range]]
             if rules.set_suits_distinct:
-                choices: Iterable[tuple[tuple[int, int], ...]] = (
-                    tuple((i, 1) for i in combo)
-                    for k in range(1, len(group) + 1)
-                    for combo in itertools.combinations(group, k)
-                )
+                choices = _set_choices(held, max_j, rules)
             else:
-                choices = (
-                    tuple((i, n) for i, n in zip(group, ns, strict=True) if n)
-                    for ns in itertools.product(*(range(counts[distinct[i]] + 1) for i in group))
-                )
-            for choice in choices:
-                nat = 0
-                vec = 0
-                nat_points = 0
-                for i, n in choice:
-                    nat += n
-                    vec += n << (_BITS * i)
-                    nat_points += points_of[i] * n
-                if nat < min_nat or nat > cap:
-                    continue
-                cards = tuple(distinct[i] for i, n in choice for _ in range(n))
-                low = choice[0][0]
-                for j in range(max(0, min_len - nat), min(max_j, cap - nat) + 1):
+                choices = _set_choices_by_count(counts[base:first], max_j, rules)
+            for combo, local_vec, jokers_taken in choices:
+                nat = len(combo)
+                cards = tuple([group[i] for i in combo])
+                nat_points = sum([group_points[i] for i in combo])
+                vec = local_vec << (_BITS * base)
+                low = base + combo[0]
+                for j in jokers_taken:
                     size = nat + j
-                    out.append(
-                        _Candidate(
-                            low,
-                            vec,
-                            j,
-                            pts * size,
-                            nat_points + j * joker_pts,
-                            size,
-                            set_kind,
-                            cards,
-                            0,
-                            int(rank),
+                    append(
+                        _new_candidate(
+                            _Candidate,
+                            (
+                                low,
+                                vec,
+                                j,
+                                pts * size,
+                                nat_points + j * joker_pts,
+                                size,
+                                set_kind,
+                                cards,
+                                0,
+                                int(rank),
+                            ),
                         )
                     )
     if rules.runs_allowed:
@@ -998,17 +1052,19 @@ def _candidates(
         top = 26 if wrap else high_place
         bottom = 2 if wrap else low_place
         run_kind = MeldKind.RUN
-        by_suit: tuple[dict[int, int], ...] = ({}, {}, {}, {})
-        ace_places = _places(Rank.ACE, rules)
-        for i, card in enumerate(distinct):
-            present = by_suit[card.suit or 0]
-            for place in ace_places if card.rank == Rank.ACE else (int(card.rank),):
-                present[place] = i
-                if wrap:
-                    present[place + 13] = i
-        for suit, present in zip(Suit, by_suit, strict=True):
-            if len(present) + max_j < min_len:
+        places_of = _card_places(rules)
+        # The run places of the hand, each suit's in its own 32 bits, OR-ed in one go.
+        spread = functools.reduce(operator.or_, map(_suit_masks(rules).__getitem__, distinct), 0)
+        need = min_len - max_j  # every run holds a window of min_len places with this many
+        for suit in range(4):
+            mask = spread >> (32 * suit) & 0xFFFFFFFF
+            if mask.bit_count() < max(need, 1) or not _window_starts(mask, min_len, need):
                 continue
+            present: dict[int, int] = {}
+            for i, card in enumerate(distinct):
+                if card.suit == suit:
+                    for place in places_of[card][2]:
+                        present[place] = i
             for p in sorted(present):
                 if p > 14:
                     break
@@ -1018,6 +1074,10 @@ def _candidates(
                         break
                     missing = lead
                     used: list[int] = []
+                    vec = 0
+                    nat_points = 0
+                    low = n
+                    naturals: tuple[Card, ...] = ()
                     value = sum(place_pts[lo:p])
                     for hi in range(p, top + 1):
                         i = present.get(hi, -1)
@@ -1029,51 +1089,130 @@ def _candidates(
                             break
                         else:
                             used.append(i)
+                            vec += 1 << (_BITS * i)
+                            nat_points += points_of[i]
+                            naturals += (distinct[i],)
+                            if i < low:
+                                low = i
                         value += place_pts[hi]
                         length = hi - lo + 1
                         if length > 13:
                             break
-                        if length < min_len:
+                        if length < min_len or len(used) < min_nat:
                             continue
+                        append(
+                            _new_candidate(
+                                _Candidate,
+                                (
+                                    low,
+                                    vec,
+                                    missing,
+                                    value,
+                                    nat_points + missing * joker_pts,
+                                    length,
+                                    run_kind,
+                                    naturals,
+                                    lo,
+                                    suit,
+                                ),
+                            )
+                        )
                         # A joker may also stand in for a card the hand holds, freeing that
                         # card for another meld (two packs) or keeping a set full.
-                        for r in range(max_j - missing + 1):
+                        for r in range(1, max_j - missing + 1):
                             if len(used) - r < min_nat:
                                 break
                             for kept in itertools.combinations(used, len(used) - r):
-                                vec = 0
+                                kept_vec = 0
                                 pts = (missing + r) * joker_pts
                                 for i in kept:
-                                    vec += 1 << (_BITS * i)
+                                    kept_vec += 1 << (_BITS * i)
                                     pts += points_of[i]
-                                out.append(
-                                    _Candidate(
-                                        min(kept),
-                                        vec,
-                                        missing + r,
-                                        value,
-                                        pts,
-                                        length,
-                                        run_kind,
-                                        tuple(distinct[i] for i in kept),
-                                        lo,
-                                        int(suit),
+                                append(
+                                    _new_candidate(
+                                        _Candidate,
+                                        (
+                                            min(kept),
+                                            kept_vec,
+                                            missing + r,
+                                            value,
+                                            pts,
+                                            length,
+                                            run_kind,
+                                            tuple(distinct[i] for i in kept),
+                                            lo,
+                                            suit,
+                                        ),
                                     )
                                 )
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=64)
+def _card_places(rules: MeldRules) -> dict[Card, tuple[int, int, tuple[int, ...], tuple[int, ...]]]:
+    """Each natural card's suit, the bit mask of its run places, those places (with
+    ``wrap_around`` each place recurs 13 higher) and its own places (an ace may have two)."""
+    out = {}
+    ace_places = _places(Rank.ACE, rules)
+    for suit in Suit:
+        for rank in NATURAL_RANKS:
+            own = ace_places if rank == Rank.ACE else (int(rank),)
+            places = tuple(q for p in own for q in (p, p + 13)) if rules.wrap_around else own
+            mask = 0
+            for place in places:
+                mask |= 1 << place
+            out[Card(rank, suit)] = (int(suit), mask, places, own)
     return out
 
 
-def _build(cand: _Candidate, wild: list[Card]) -> Meld:
+@functools.lru_cache(maxsize=64)
+def _suit_masks(rules: MeldRules) -> dict[Card, int]:
+    """Each natural card's run places as a bit mask, shifted 32 bits per suit."""
+    return {card: mask << (32 * suit) for card, (suit, mask, _, _) in _card_places(rules).items()}
+
+
+def _window_starts(mask: int, length: int, need: int) -> int:
+    """The bit mask of the places at which ``length`` consecutive places start that hold
+    at least ``need`` of the places of ``mask`` (every place of ``mask`` when ``need <= 1``)."""
+    if need <= 1:
+        return mask
+    if length == 3:  # the usual case, in a few operations
+        a, b, c = mask, mask >> 1, mask >> 2
+        return a & b & c if need >= 3 else (a & b) | (a & c) | (b & c)
+    window = (1 << length) - 1
+    out = 0
+    for start in range(mask.bit_length()):
+        if (mask >> start & window).bit_count() >= need:
+            out |= 1 << start
+    return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _run_faces(start: int, size: int, suit: int) -> tuple[Card, ...]:
+    """The natural cards of a run of ``suit`` from place ``start``."""
+    return tuple(_card_at(start + i, Suit(suit)) for i in range(size))
+
+
+def _cards_of(cand: _Candidate, wild: list[Card]) -> tuple[Card, ...]:
+    """A candidate's cards in laid order, its jokers taken from the end of ``wild``."""
     if cand.kind is MeldKind.SET:
-        used = [wild.pop() for _ in range(cand.jokers)]
-        cards = cand.naturals + tuple(used)
+        if cand.jokers:
+            return cand.naturals + tuple([wild.pop() for _ in range(cand.jokers)])
+        return cand.naturals
+    faces = _run_faces(cand.start, cand.size, cand.key)
+    if not cand.jokers:
+        return faces
+    held = set(cand.naturals)
+    return tuple([f if f in held else wild.pop() for f in faces])
+
+
+def _build(cand: _Candidate, wild: list[Card]) -> Meld:
+    cards = _cards_of(cand, wild)
+    if cand.kind is MeldKind.SET:
         faces: tuple[Card | None, ...] = cand.naturals + (None,) * cand.jokers
         return Meld(kind=MeldKind.SET, cards=cards, faces=faces)
-    suit = Suit(cand.key)
-    faces_run = tuple(_card_at(cand.start + i, suit) for i in range(cand.size))
-    held = set(cand.naturals)
-    cards_run = tuple(f if f in held else wild.pop() for f in faces_run)
-    return Meld(kind=MeldKind.RUN, cards=cards_run, faces=faces_run, start=cand.start)
+    faces = _run_faces(cand.start, cand.size, cand.key)
+    return Meld(kind=MeldKind.RUN, cards=cards, faces=faces, start=cand.start)
 
 
 @functools.lru_cache(maxsize=64)
@@ -1084,50 +1223,96 @@ def _points_table(rules: MeldRules) -> dict[Card, int]:
     return {c: card_points(c, rules) for c in cards}
 
 
-def _split(
-    hand: object, rules: MeldRules, penalty: Callable[[Card], int] | None
-) -> tuple[list[Card], Counter[Card], list[Card], list[int]]:
-    cards = _as_cards(hand, "hand")
+class _Analysis(NamedTuple):
+    """A hand as the solver sees it: digit ``i`` counts the copies of ``distinct[i]``."""
+
+    distinct: tuple[Card, ...]  # the natural cards, sorted
+    counts: tuple[int, ...]
+    wild: tuple[Card, ...]  # jokers and cards of wild ranks, sorted
+    points: tuple[int, ...]  # each natural card's points left in hand
+    found: tuple[_Candidate, ...]
+
+
+def _hand_key(hand: object) -> tuple[Card, ...]:
+    """The hand's cards, checked and sorted: the same key for any order of one multiset."""
+    return tuple(sorted(_as_cards(hand, "hand")))
+
+
+def _analyse(
+    key: tuple[Card, ...], rules: MeldRules, penalty: Callable[[Card], int] | None
+) -> _Analysis:
     wild_ranks = rules.wild_ranks
-    wild: list[Card] = []
-    counts: Counter[Card] = Counter()
-    for card in cards:
-        if card.rank >= Rank.JOKER or card.rank in wild_ranks:
-            wild.append(card)
-        else:
-            counts[card] += 1
-    distinct = sorted(counts, key=_sort_key)
+    distinct: list[Card]
+    counts: list[int]
+    wild: list[Card]
+    if not wild_ranks:  # sorted: the jokers come last, copies of a card are neighbours
+        k = len(key)
+        while k and key[k - 1].rank >= _JOKER_RANK:
+            k -= 1
+        naturals, wild = key[:k], list(key[k:])
+        distinct = list(dict.fromkeys(naturals))
+        counts = [1] * k if len(distinct) == k else [naturals.count(c) for c in distinct]
+    else:
+        distinct, counts, wild = [], [], []
+        for card in key:
+            if card.rank >= _JOKER_RANK or card.rank in wild_ranks:
+                wild.append(card)
+            elif distinct and distinct[-1] == card:
+                counts[-1] += 1
+            else:
+                distinct.append(card)
+                counts.append(1)
     if penalty is None:
-        table = _points_table(rules)
-        return distinct, counts, wild, [table[c] for c in distinct]
-    return distinct, counts, wild, [penalty(c) for c in distinct]
+        points = list(map(_points_table(rules).__getitem__, distinct))
+    else:
+        points = [penalty(c) for c in distinct]
+    found = _candidates(distinct, counts, len(wild), rules, points)
+    return _Analysis(tuple(distinct), tuple(counts), tuple(wild), tuple(points), found)
 
 
-_Prepared = tuple[list[Card], Counter[Card], list[Card], list[int], list[_Candidate]]
-_PREPARED: dict[tuple[tuple[Card, ...], MeldRules], _Prepared] = {}
+@functools.lru_cache(maxsize=32)
+def _analysed(key: tuple[Card, ...], rules: MeldRules) -> _Analysis:
+    """:func:`_analyse` with the default points, remembered for recent hands: a game asks
+    about the same hand for its moves and for its bots."""
+    return _analyse(key, rules, None)
 
 
-def _prepare(hand: object, rules: MeldRules, penalty: Callable[[Card], int] | None) -> _Prepared:
-    """Split a hand and list its candidate melds; remembered for recent hands (default
-    penalty only), since a game asks about the same hand for its moves and its bots."""
-    if penalty is not None:
-        distinct, counts, wild, points_of = _split(hand, rules, penalty)
-        found = _candidates(distinct, counts, len(wild), rules, points_of)
-        return distinct, counts, wild, points_of, found
-    cards = _as_cards(hand, "hand")
-    key = (tuple(sorted(cards, key=_sort_key)), rules)
-    hit = _PREPARED.get(key)
-    if hit is None:
-        distinct, counts, wild, points_of = _split(cards, rules, None)
-        found = _candidates(distinct, counts, len(wild), rules, points_of)
-        if len(_PREPARED) >= 512:
-            _PREPARED.clear()
-        hit = _PREPARED[key] = (distinct, counts, wild, points_of, found)
-    return hit
+@functools.lru_cache(maxsize=32)
+def _candidate_melds(key: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
+    """:func:`candidate_melds` of a sorted hand, remembered for recent hands."""
+    analysis = _analysed(key, rules)
+    return tuple(_build(cand, list(analysis.wild)) for cand in analysis.found)
 
 
-def _sort_key(card: Card) -> int:
-    return int(card.rank) * 4 + (card.suit or 0)
+@functools.lru_cache(maxsize=32)
+def _candidate_cards(
+    key: tuple[Card, ...], rules: MeldRules
+) -> tuple[tuple[MeldKind, tuple[Card, ...]], ...]:
+    """The kind and cards of each of :func:`candidate_melds` of a sorted hand, in that order,
+    without building the melds."""
+    analysis = _analysed(key, rules)
+    return tuple((cand.kind, _cards_of(cand, list(analysis.wild))) for cand in analysis.found)
+
+
+@functools.lru_cache(maxsize=32)
+def _value_ceiling(key: tuple[Card, ...], rules: MeldRules) -> int:
+    """A cheap upper bound of ``solve(...).value`` for a sorted hand whose candidates are
+    known: the best points of every natural card some candidate uses, and of each joker."""
+    analysis = _analysed(key, rules)
+    covered = 0
+    for cand in analysis.found:
+        covered |= cand.vec
+    if not covered:
+        return 0
+    total = 0
+    for i, card in enumerate(analysis.distinct):
+        if covered >> (_BITS * i) & _DIGIT:
+            points = _face_points(card, rules, low_ace=False)
+            if card.rank == Rank.ACE:
+                points = max(points, rules.ace_low_points)
+            total += points * analysis.counts[i]
+    top = max(rules.ace_high_points, rules.ace_low_points, rules.court_points, 10)
+    return total + len(analysis.wild) * top
 
 
 def candidate_melds(hand: Iterable[Card], rules: MeldRules = DEFAULT_RULES) -> tuple[Meld, ...]:
@@ -1139,8 +1324,7 @@ def candidate_melds(hand: Iterable[Card], rules: MeldRules = DEFAULT_RULES) -> t
         ['7d-7h-7s', '5h-6h-7h']
     """
     _check_rules(rules)
-    _, _, wild, _, found = _prepare(hand, rules, None)
-    return tuple(_build(cand, list(wild)) for cand in found)
+    return _candidate_melds(_hand_key(hand), rules)
 
 
 def value_bound(hand: Iterable[Card], rules: MeldRules = DEFAULT_RULES) -> int:
@@ -1157,53 +1341,196 @@ def value_bound(hand: Iterable[Card], rules: MeldRules = DEFAULT_RULES) -> int:
         0
     """
     _check_rules(rules)
-    distinct, counts, wild, _ = _split(hand, rules, None)
-    jokers = len(wild) if rules.jokers_allowed else 0
+    wild_ranks = rules.wild_ranks
+    counts: Counter[Card] = Counter()
+    wild = 0
+    for card in _as_cards(hand, "hand"):
+        if card.rank >= Rank.JOKER or card.rank in wild_ranks:
+            wild += 1
+        else:
+            counts[card] += 1
+    jokers = wild if rules.jokers_allowed else 0
     if rules.max_jokers is not None:
         jokers = min(jokers, rules.max_jokers)
     top = max(rules.ace_high_points, rules.ace_low_points, rules.court_points, 10)
-    total = len(wild) * top if jokers else 0
+    total = wild * top if jokers else 0
     need = rules.min_length - jokers
     if need <= 1:
-        return total + sum(_face_points(c, rules, low_ace=False) * counts[c] for c in distinct)
-    suits_of: Counter[Rank] = Counter(c.rank for c in distinct)
-    copies_of: Counter[Rank] = Counter()
-    for card in distinct:
-        copies_of[card.rank] += counts[card]
-    same_rank = suits_of if rules.set_suits_distinct else copies_of
-    places: set[tuple[int, int]] = set()
-    ace_places = _places(Rank.ACE, rules)
-    for card in distinct:
-        for place in ace_places if card.rank == Rank.ACE else (int(card.rank),):
-            places.add((card.suit or 0, place))
-            if rules.wrap_around:
-                places.add((card.suit or 0, place + 13))
+        return total + sum(_face_points(c, rules, low_ace=False) * n for c, n in counts.items())
+    same_rank: Counter[Rank] = Counter()
+    places_of = _card_places(rules)
+    masks = [0, 0, 0, 0]
+    for card, n in counts.items():
+        same_rank[card.rank] += 1 if rules.set_suits_distinct else n
+        suit, mask, _, _ = places_of[card]
+        masks[suit] |= mask
     length = rules.min_length
     if rules.wrap_around:
         first_start, last_start = 2, 14
     else:
         low, high = _place_range(rules)
         first_start, last_start = low, high - length + 1
-    for card in distinct:
-        live = rules.sets_allowed and same_rank[card.rank] >= need
-        if not live and rules.runs_allowed:
-            suit = card.suit or 0
-            for place in ace_places if card.rank == Rank.ACE else (int(card.rank),):
-                for start in range(
-                    max(place - length + 1, first_start), min(place, last_start) + 1
-                ):
-                    held = 0
-                    for q in range(start, start + length):
-                        if (suit, q) in places:
-                            held += 1
-                    if held >= need:
-                        live = True
-                        break
-                if live:
-                    break
-        if live:
-            total += _face_points(card, rules, low_ace=False) * counts[card]
+    live = [0, 0, 0, 0]  # per suit, the places inside a window that holds ``need`` cards
+    if rules.runs_allowed and last_start >= first_start:
+        starts_allowed = (1 << (last_start + 1)) - (1 << first_start)
+        for suit, mask in enumerate(masks):
+            starts = _window_starts(mask, length, need) & starts_allowed
+            for k in range(length):
+                live[suit] |= starts << k
+    for card, n in counts.items():
+        if rules.sets_allowed and same_rank[card.rank] >= need:
+            total += _face_points(card, rules, low_ace=False) * n
+            continue
+        suit, _, _, own = places_of[card]
+        if any(live[suit] >> place & 1 for place in own):
+            total += _face_points(card, rules, low_ace=False) * n
     return total
+
+
+_Weights = Literal["value", "deadwood", "all", "value only"]
+
+
+class _Search:
+    """The solver's search over one hand (remembered with the hand, so no cycles here).
+
+    ``best(state, jokers)`` is the largest total weight of melds that the cards of ``state``
+    (one digit per distinct card; ``state`` starts with the cards some candidate uses) and
+    that many jokers can make; ``choices`` remembers each
+    state's best first meld (an index into the candidates) when it is not to skip a card.
+    """
+
+    __slots__ = ("choices", "guard", "jokers", "memo", "per_digit", "state")
+
+    def __init__(self, analysis: _Analysis, rules: MeldRules, weights: _Weights) -> None:
+        distinct, counts, wild, _, found = analysis
+        jokers = len(wild) if rules.jokers_allowed else 0
+        if any(n > _DIGIT >> 1 for n in counts) or jokers > _JOKER_MASK:
+            raise CardRulesError(
+                f"solve() takes at most {_DIGIT >> 1} copies of a card and {_JOKER_MASK} jokers"
+            )
+        covered = 0
+        for cand in found:
+            covered |= cand.vec
+        state = 0  # cards no candidate uses are left out: the search would only skip them
+        for i, n in enumerate(counts):
+            if covered >> (_BITS * i) & _DIGIT:
+                state += n << (_BITS * i)
+        scale = _SCALE
+        per_digit: list[list[tuple[int, int, int, int]]] = [[] for _ in distinct]
+        for index, cand in enumerate(found):
+            if weights == "value":
+                weight = cand.value * scale + cand.points
+            elif weights == "deadwood":
+                weight = cand.points * scale + cand.value
+            elif weights == "all":
+                weight = (cand.size * scale + cand.value) * scale + cand.points
+            else:
+                weight = cand.value
+            per_digit[cand.low].append((cand.vec, cand.jokers, weight, index))
+        self.per_digit = per_digit
+        self.guard = sum(1 << (_BITS * i + _BITS - 1) for i in range(len(distinct)))
+        self.memo: dict[int, int] = {}
+        self.choices: dict[int, int] = {}
+        self.state = state
+        self.jokers = jokers
+
+    def best(self, state: int, j: int) -> int:
+        """The best total weight for the cards of ``state`` and ``j`` jokers."""
+        if state == 0:
+            return 0
+        memo, choices, per_digit, guard = self.memo, self.choices, self.per_digit, self.guard
+        hit = memo.get(state << _JOKER_BITS | j)
+        if hit is not None:
+            return hit
+
+        def search(go: Callable[..., int], state: int, j: int) -> int:
+            # ``go`` is this function: passed in, not closed over, so that no cycle is made
+            if state == 0:
+                return 0
+            key = state << _JOKER_BITS | j
+            hit = memo.get(key)
+            if hit is not None:
+                return hit
+            d = ((state & -state).bit_length() - 1) // _BITS
+            top = go(go, state - (1 << (_BITS * d)), j)  # the lowest card left unmelded
+            choice = -1
+            for vec, need, weight, index in per_digit[d]:
+                if need > j:
+                    continue
+                rest = (state | guard) - vec
+                if rest & guard != guard:
+                    continue
+                total = weight + go(go, rest ^ guard, j - need)
+                if total > top:
+                    top, choice = total, index
+            memo[key] = top
+            if choice >= 0:
+                choices[key] = choice
+            return top
+
+        return search(search, state, j)
+
+
+@functools.lru_cache(maxsize=32)
+def _searched(key: tuple[Card, ...], rules: MeldRules, weights: _Weights) -> _Search:
+    """The search of a sorted hand with the default points, remembered with what it found."""
+    return _Search(_analysed(key, rules), rules, weights)
+
+
+def _solve(
+    analysis: _Analysis, rules: MeldRules, search: _Search, pen: Callable[[Card], int]
+) -> Decomposition:
+    state, j = search.state, search.jokers
+    search.best(state, j)
+    distinct, found, choices = analysis.distinct, analysis.found, search.choices
+    melds: list[Meld] = []
+    spare = list(analysis.wild)
+    left: list[Card] = []
+    for i, (card, n) in enumerate(zip(distinct, analysis.counts, strict=True)):
+        if not state >> (_BITS * i) & _DIGIT:
+            left.extend([card] * n)  # no candidate uses it
+    while state:
+        index = choices.get(state << _JOKER_BITS | j, -1)
+        if index < 0:
+            d = ((state & -state).bit_length() - 1) // _BITS
+            left.append(distinct[d])
+            state -= 1 << (_BITS * d)
+            continue
+        choice = found[index]
+        melds.append(_build(choice, spare))
+        state -= choice.vec
+        j -= choice.jokers
+    left.extend(spare)
+    deadwood = tuple(sorted(left))
+    return Decomposition(
+        melds=tuple(melds),
+        deadwood=deadwood,
+        value=sum(meld_value(m, rules) for m in melds),
+        deadwood_points=sum(pen(c) for c in deadwood),
+    )
+
+
+@functools.lru_cache(maxsize=32)
+def _solved(key: tuple[Card, ...], rules: MeldRules, objective: Objective) -> Decomposition:
+    """:func:`solve` of a sorted hand with the default points, remembered for recent hands."""
+    search = _searched(key, rules, objective)
+    return _solve(_analysed(key, rules), rules, search, _points_table(rules).__getitem__)
+
+
+@functools.lru_cache(maxsize=32)
+def _opening_values(key: tuple[Card, ...], rules: MeldRules) -> tuple[int, ...]:
+    """For each of :func:`candidate_melds` of a sorted hand, in that order: its value plus
+    ``solve(...).value`` of the cards left beside it (the best opening that lays it)."""
+    analysis = _analysed(key, rules)
+    _, counts, wild, points, found = analysis
+    held = sum(p * n for p, n in zip(points, counts, strict=True)) + len(wild) * rules.joker_points
+    if held < _SCALE:  # the "value" search's totals are value * _SCALE + points: share it
+        search = _searched(key, rules, "value")
+        best, state, j = search.best, search.state, search.jokers
+        return tuple(c.value + best(state - c.vec, j - c.jokers) // _SCALE for c in found)
+    search = _searched(key, rules, "value only")
+    best, state, j = search.best, search.state, search.jokers
+    return tuple(c.value + best(state - c.vec, j - c.jokers) for c in found)
 
 
 def solve(
@@ -1237,71 +1564,8 @@ def solve(
     _check_rules(rules)
     if objective not in ("value", "deadwood", "all"):
         raise CardRulesError(f"objective must be 'value', 'deadwood' or 'all', got {objective!r}")
-    distinct, counts, wild, _, found = _prepare(hand, rules, penalty)
-    pen = penalty if penalty is not None else _points_table(rules).__getitem__
-    jokers = len(wild) if rules.jokers_allowed else 0
-    if any(n > _DIGIT >> 1 for n in counts.values()) or jokers > _JOKER_MASK:
-        raise CardRulesError(
-            f"solve() takes at most {_DIGIT >> 1} copies of a card and {_JOKER_MASK} jokers"
-        )
-    state0 = 0
-    for i, card in enumerate(distinct):
-        state0 += counts[card] << (_BITS * i)
-    guard = sum(1 << (_BITS * i + _BITS - 1) for i in range(len(distinct)))
-    scale = 1 << 16
-    per_digit: list[list[tuple[int, int, int, _Candidate]]] = [[] for _ in distinct]
-    for cand in found:
-        if objective == "value":
-            weight = cand.value * scale + cand.points
-        elif objective == "deadwood":
-            weight = cand.points * scale + cand.value
-        else:
-            weight = (cand.size * scale + cand.value) * scale + cand.points
-        per_digit[cand.low].append((cand.vec, cand.jokers, weight, cand))
-    memo: dict[int, tuple[int, _Candidate | None]] = {}
-
-    def best(state: int, j: int) -> int:
-        if state == 0:
-            return 0
-        key = state << _JOKER_BITS | j
-        hit = memo.get(key)
-        if hit is not None:
-            return hit[0]
-        d = ((state & -state).bit_length() - 1) // _BITS
-        top = best(state - (1 << (_BITS * d)), j)
-        choice = None
-        for vec, need, weight, cand in per_digit[d]:
-            if need > j:
-                continue
-            rest = (state | guard) - vec
-            if rest & guard != guard:
-                continue
-            total = weight + best(rest ^ guard, j - need)
-            if total > top:
-                top, choice = total, cand
-        memo[key] = (top, choice)
-        return top
-
-    best(state0, jokers)
-    melds: list[Meld] = []
-    spare = list(wild)
-    state, j = state0, jokers
-    left: list[Card] = []
-    while state:
-        _, choice = memo[state << _JOKER_BITS | j]
-        d = ((state & -state).bit_length() - 1) // _BITS
-        if choice is None:
-            left.append(distinct[d])
-            state -= 1 << (_BITS * d)
-            continue
-        melds.append(_build(choice, spare))
-        state = ((state | guard) - choice.vec) ^ guard
-        j -= choice.jokers
-    left.extend(spare)
-    deadwood = tuple(sorted(left, key=_sort_key))
-    return Decomposition(
-        melds=tuple(melds),
-        deadwood=deadwood,
-        value=sum(meld_value(m, rules) for m in melds),
-        deadwood_points=sum(pen(c) for c in deadwood),
-    )
+    key = _hand_key(hand)
+    if penalty is None:
+        return _solved(key, rules, objective)
+    analysis = _analyse(key, rules, penalty)
+    return _solve(analysis, rules, _Search(analysis, rules, objective), penalty)

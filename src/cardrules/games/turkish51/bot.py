@@ -16,26 +16,28 @@ Examples:
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 from cardrules.cards import Card
 from cardrules.engine import Move
 from cardrules.errors import CardRulesError, IllegalMoveError
-from cardrules.games.turkish51.game import State, _table_fits
+from cardrules.games.turkish51._legal import _lay_meld, _lay_melds, _table_fits
+from cardrules.games.turkish51.game import State
 from cardrules.games.turkish51.moves import (
     CANCEL,
     DECLARE,
     DRAW,
     OPEN,
     TAKE,
+    Cancel,
     Discard,
     LayMeld,
     LayOff,
+    Open,
     Phase,
     Retrieve,
 )
-from cardrules.games.turkish51.scoring import RULES
-from cardrules.melds import card_points, check_meld, meld_value, solve
+from cardrules.games.turkish51.scoring import DECK, RULES
+from cardrules.melds import _opening_values, _value_ceiling, card_points, solve
 
 __all__ = ["greedy_move"]
 
@@ -83,7 +85,7 @@ def greedy_move(state: State, rng: random.Random) -> Move:
         if DECLARE in moves and _pairs(hand) >= 5:
             return DECLARE
         return DRAW
-    legal = set(moves)
+    legal = _Legal(moves)
     if doubles:
         pairs = [m for m in moves if isinstance(m, LayMeld)]
         if pairs and (opened or len(state.pending) + _pairs(hand) > state.doubles_threshold):
@@ -93,6 +95,14 @@ def greedy_move(state: State, rng: random.Random) -> Move:
             return OPEN
         if CANCEL in legal:
             return CANCEL
+        if opened:  # once down, lay off single cards (T51-7.3); jokers make doubles
+            offs = [
+                m
+                for m in moves
+                if isinstance(m, LayOff) and not m.card.is_joker and hand.count(m.card) == 1
+            ]
+            if offs:
+                return max(offs, key=lambda m: card_points(m.card, RULES))
         return _discard(state, moves, hand)
     retrieve = [m for m in moves if isinstance(m, Retrieve)]
     if retrieve:
@@ -100,15 +110,26 @@ def greedy_move(state: State, rng: random.Random) -> Move:
     can_meld = any(isinstance(m, LayMeld) for m in moves)
     if not opened:
         taken = state.taken
+        if can_meld and taken is not None:  # taken to go out at once, perhaps (T51-5.4)
+            whole = solve(hand, RULES, objective="all")
+            left = whole.deadwood
+            if len(left) == 1 and (left[0] != taken or hand.count(taken) != 1):
+                for meld in whole.melds:
+                    move = _lay_meld(meld.kind, meld.cards)
+                    if move in legal:
+                        return move
         if can_meld and taken is not None and not any(taken in m.cards for m in state.pending):
-            with_taken = _best_meld_with(taken, hand, moves)
+            with_taken = _best_meld_with(taken, hand, legal)
             if with_taken is not None:
                 return with_taken  # a discard taken to open must be melded (T51-4.3)
-        if can_meld:  # the hand's candidate melds are already known from legal_moves()
+        if (
+            can_meld
+            and state.pending_total + _value_ceiling(tuple(sorted(hand)), RULES) > state.threshold
+        ):  # the hand's candidate melds are known from legal_moves()
             plan = solve(hand, RULES, objective="value")
             if plan.melds and state.pending_total + plan.value > state.threshold:
                 for meld in plan.melds:
-                    move = LayMeld(meld.kind, meld.cards)
+                    move = _lay_meld(meld.kind, meld.cards)
                     if move in legal:
                         return move
         if OPEN in legal:
@@ -119,7 +140,7 @@ def greedy_move(state: State, rng: random.Random) -> Move:
     if can_meld:
         plan = solve(hand, RULES, objective="deadwood")
         for meld in plan.melds:
-            move = LayMeld(meld.kind, meld.cards)
+            move = _lay_meld(meld.kind, meld.cards)
             if move in legal:
                 return move
     offs = [m for m in moves if isinstance(m, LayOff)]
@@ -128,24 +149,42 @@ def greedy_move(state: State, rng: random.Random) -> Move:
     return _discard(state, moves, hand)
 
 
-def _best_meld_with(card: Card, hand: tuple[Card, ...], moves: tuple[Move, ...]) -> Move | None:
-    """The meld holding ``card`` that leaves the best opening for the rest of the hand."""
-    best: tuple[int, int] | None = None
+class _Legal:
+    """Membership in the legal moves of a play phase without hashing them all: the melds
+    are those of the hand (remembered with it), other moves are few and compared by kind."""
+
+    __slots__ = ("melds", "moves")
+
+    def __init__(self, moves: tuple[Move, ...]) -> None:
+        self.moves = moves
+        self.melds: frozenset[Move] | None = None
+
+    def __contains__(self, move: object) -> bool:
+        if isinstance(move, (Open, Cancel)):  # no fields: equal to any move of its kind
+            kind = type(move)
+            return any(type(m) is kind for m in self.moves)
+        if self.melds is None:
+            self.melds = frozenset(m for m in self.moves if isinstance(m, LayMeld))
+        return move in self.melds
+
+
+def _best_meld_with(card: Card, hand: tuple[Card, ...], legal: _Legal) -> Move | None:
+    """The meld holding ``card`` that leaves the best opening for the rest of the hand (the
+    first such in the order of the legal moves)."""
+    key = tuple(sorted(hand))
+    best = -1
     chosen: Move | None = None
-    for i, move in enumerate(moves):
-        if isinstance(move, LayMeld) and card in move.cards:
-            rest = list(hand)
-            for c in move.cards:
-                rest.remove(c)
-            value = meld_value(check_meld(move.cards, RULES, kind=move.kind), RULES)
-            score = (value + solve(rest, RULES, objective="value").value, -i)
-            if best is None or score > best:
-                best, chosen = score, move
+    for move, value in zip(_lay_melds(key), _opening_values(key, RULES), strict=True):
+        if move is not None and value > best and card in move.cards and move in legal:
+            best, chosen = value, move
     return chosen
 
 
 def _pairs(hand: tuple[Card, ...]) -> int:
-    counts = Counter(c for c in hand if not c.is_joker)
+    counts: dict[Card, int] = {}
+    for card in hand:
+        if card.suit is not None:  # not a joker
+            counts[card] = counts.get(card, 0) + 1
     return sum(n // 2 for n in counts.values())
 
 
@@ -164,47 +203,47 @@ def _links(card: Card, hand: tuple[Card, ...]) -> int:
     return out
 
 
-def _link_table(hand: tuple[Card, ...]) -> dict[Card, int]:
-    """:func:`_links` for every natural card of the hand at once (jokers are absent)."""
-    jokers = 0
-    of_rank: Counter[int] = Counter()
-    at: Counter[tuple[int, int]] = Counter()
-    for other in hand:
-        if other.is_joker:
-            jokers += 1
-        else:
-            rank = int(other.rank)
-            of_rank[rank] += 1
-            at[(other.suit or 0, rank)] += 1
-    out: dict[Card, int] = {}
-    for card in hand:
-        if card.is_joker or card in out:
-            continue
-        suit, rank = card.suit or 0, int(card.rank)
-        near = at[(suit, rank - 2)] + at[(suit, rank - 1)] + at[(suit, rank + 1)]
-        near += at[(suit, rank + 2)]
-        out[card] = jokers + of_rank[rank] - at[(suit, rank)] + near
-    return out
-
-
 def _discard(state: State, moves: tuple[Move, ...], hand: tuple[Card, ...]) -> Move:
     options = [m for m in moves if isinstance(m, Discard)]
     if not options:
         return moves[0]
-    counts = Counter(hand)
+    # :func:`_links` and the copies held of every card of the hand, counted at once.
+    jokers = 0
+    of_rank = [0] * 15
+    at = [0] * 80  # at[suit * 20 + rank]: room for rank +- 2 without leaving the suit
+    for rank, suit in hand:
+        if suit is None:
+            jokers += 1
+        else:
+            of_rank[rank] += 1
+            at[suit * 20 + rank] += 1
     fits = _table_fits(state.table)
-    links = _link_table(hand)
-
-    def keep(move: Discard) -> tuple[int, int]:
+    points = _POINTS
+    pair_bonus = 30 if state.doubles[state.turn] else 5
+    joker_worth = 1000 if len(hand) > 1 else -1000  # a joker last doubles the charges
+    best: Move = options[0]
+    least: tuple[int, int] | None = None
+    for move in options:
         card = move.card
-        worth = 0
-        if card.is_joker:
-            worth += 1000 if len(hand) > 1 else -1000  # a joker last doubles the charges
+        rank, suit = card
+        if suit is None:
+            links, copies = 9, jokers
+        else:
+            i = suit * 20 + rank
+            copies = at[i]
+            links = jokers + of_rank[rank] - copies + at[i - 2] + at[i - 1] + at[i + 1] + at[i + 2]
+        worth = 25 * links - points[card]
+        if suit is None:  # a joker
+            worth += joker_worth
         if card in fits:
             worth += 200  # a 50-point fine (T51-6.5)
-        if counts[card] > 1:
-            worth += 30 if state.doubles[state.turn] else 5
-        worth += 25 * links.get(card, 9) - card_points(card, RULES)
-        return worth, -card.code
+        if copies > 1:
+            worth += pair_bonus
+        score = (worth, -_CODES[card])
+        if least is None or score < least:
+            least, best = score, move
+    return best
 
-    return min(options, key=keep)
+
+_POINTS = {card: card_points(card, RULES) for card in set(DECK.cards)}
+_CODES = {card: card.code for card in set(DECK.cards)}

@@ -43,11 +43,6 @@ __all__ = [
 ]
 
 
-def _key(card: Card) -> int:
-    """Sorts cards as ``Card`` ordering does (rank, then suit), without attrs' slow compare."""
-    return int(card.rank) * 4 + (card.suit or 0)
-
-
 # --------------------------------------------------------------------------- options
 
 
@@ -126,7 +121,7 @@ class Declare(Move):
     NAME: ClassVar[str] = "declare"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class LayMeld(Move):
     """Lay one meld from the hand (T51-5.5; after opening, T51-6).
 
@@ -142,7 +137,7 @@ class LayMeld(Move):
     def __attrs_post_init__(self) -> None:
         cards = self.cards
         if self.kind is not MeldKind.RUN and all(isinstance(c, Card) for c in cards):
-            ordered = tuple(sorted(cards, key=lambda c: (c.is_joker, _key(c))))
+            ordered = tuple(sorted(cards))  # card order puts the jokers last
             if ordered != cards:
                 object.__setattr__(self, "cards", ordered)
 
@@ -161,7 +156,7 @@ class Cancel(Move):
     NAME: ClassVar[str] = "cancel"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class LayOff(Move):
     """Add a card to meld number ``target`` on the table (T51-6.1, T51-6.2)."""
 
@@ -171,7 +166,7 @@ class LayOff(Move):
     side: Side
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Retrieve(Move):
     """Take the joker from meld ``target`` by putting in the card(s) it stands for (T51-6.3)."""
 
@@ -180,7 +175,7 @@ class Retrieve(Move):
     cards: tuple[Card, ...]
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Discard(Move):
     """Discard a card, ending the turn (T51-4.5); the last card ends the deal (T51-8.1)."""
 

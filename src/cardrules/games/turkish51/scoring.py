@@ -44,6 +44,12 @@ _PACK = DECK.counts()
 
 
 def _cards(cards: object, what: str) -> tuple[Card, ...]:
+    if isinstance(cards, Card):  # a Card is a tuple: it would iterate as rank and suit
+        noun = "a meld" if what == "a meld" else "a hand"
+        where = "" if what == noun else f"{what}: "
+        raise InvalidCardError(
+            f"{where}expected {noun} (a sequence of cards), got the card {cards}"
+        )
     if isinstance(cards, str) or not isinstance(cards, Iterable):
         raise InvalidCardError(f"{what} must be a sequence of cards, got {cards!r:.60}")
     out = tuple(cards)
@@ -92,12 +98,17 @@ def card_penalty(cards: Iterable[Card]) -> int:
     """The points of cards left in a hand (T51-1.4): pips, court 10, ace 11, joker 50.
 
     Raises:
-        InvalidCardError: not cards of the 106-card pack (or more copies than it holds).
+        InvalidCardError: not cards of the 106-card pack (or more copies than it holds), or
+            a single card instead of a hand.
 
     Examples:
-        >>> from cardrules import parse_cards
+        >>> from cardrules import parse_card, parse_cards
         >>> card_penalty(parse_cards("2c 9d Qs Ah")), card_penalty(())
         (32, 0)
+        >>> card_penalty(parse_card("7s"))
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.InvalidCardError: expected a hand (a sequence of cards), got the card 7s
     """
     got = _cards(cards, "a hand")
     _check_pack(got, "the cards")
@@ -169,6 +180,10 @@ def deal_penalties(
         ... )
         (0, 60, 9, 100)
     """
+    if isinstance(hands, Card):
+        raise InvalidCardError(
+            f"hands: expected one hand (a sequence of cards) per seat, got the card {hands}"
+        )
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise CardRulesError(f"hands must be one hand per seat, got {hands!r:.60}")
     players = len(hands)

@@ -1,0 +1,451 @@
+"""Turkish 51: which moves are legal now, and why a move is not (T51-4 to T51-7).
+
+Package-internal: :class:`~cardrules.games.turkish51.game.State` asks these functions for
+its legal moves and its explanations; ``table_fits`` is public through the package.
+
+Examples:
+    >>> from cardrules import parse_cards
+    >>> from cardrules.games.turkish51 import Turkish51
+    >>> [str(m) for m in generate_moves(Turkish51.create(deals=1).new_game(seed=1))]
+    ['draw', 'take', 'declare']
+    >>> _could_meld(parse_cards("Kc")[0], tuple(parse_cards("Kd 2s 9h")))
+    False
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from cardrules.cards import JOKER, Card, Rank
+from cardrules.engine import GameState, Move
+from cardrules.errors import CardRulesError, IllegalMeldError
+from cardrules.games.turkish51.moves import (
+    _DISCARDS,
+    CANCEL,
+    DECLARE,
+    DRAW,
+    OPEN,
+    TAKE,
+    Cancel,
+    Declare,
+    Discard,
+    Draw,
+    LayMeld,
+    LayOff,
+    Open,
+    Phase,
+    Retrieve,
+    Side,
+    TableMeld,
+    Take,
+)
+from cardrules.games.turkish51.scoring import DECK, RULES
+from cardrules.melds import (
+    Meld,
+    MeldKind,
+    _candidate_cards,
+    _opening_values,
+    _value_ceiling,
+    check_meld,
+    lay_off,
+    layoff_cards,
+    retrieve_joker,
+    solve,
+    value_bound,
+)
+
+if TYPE_CHECKING:
+    from cardrules.games.turkish51.game import State
+
+__all__ = ["explain", "generate_moves", "table_fits"]
+
+
+# --------------------------------------------------------------------------- legal moves
+
+
+def generate_moves(state: State) -> tuple[Move, ...]:
+    """Every legal move of ``state``, in the order :meth:`State.legal_moves` gives them."""
+    phase = state.phase
+    if phase is Phase.OVER:
+        return ()
+    seat = state.turn
+    if phase is Phase.DRAW:
+        out: list[Move] = [DRAW]
+        if state.discard and not state.cancelled and _may_take(state, seat):
+            out.append(TAKE)
+        if not state.opened[seat] and not state.doubles[seat]:
+            out.append(DECLARE)
+        return tuple(out)
+    return _play_moves(state, seat)
+
+
+def _may_take(state: State, seat: int) -> bool:
+    if state.opened[seat] or state.doubles[seat]:
+        return True
+    top = state.discard[-1]
+    hand = (*state.hands[seat], top)
+    meldable = _could_meld(top, state.hands[seat])
+    if (meldable or not state.options.use_taken) and _opens_with(state, top, hand):
+        return True
+    # T51-4.3, T51-5.4: or to go out at once with it, whatever the threshold
+    return meldable and _out_at_once_with(top, hand)
+
+
+def _opens_with(state: State, top: Card, hand: tuple[Card, ...]) -> bool:
+    """Whether ``hand`` (with the top discard ``top``) opens above the threshold, with
+    ``top`` in the opening melds when ``use_taken`` says so (T51-4.3)."""
+    use_taken = state.options.use_taken
+    if value_bound(hand, RULES) <= state.threshold:
+        return False
+    if _value_ceiling(tuple(sorted(hand)), RULES) <= state.threshold:
+        return False
+    if solve(hand, RULES, objective="value").value <= state.threshold:
+        return False  # (remembered: the bot solves the same hand once it has taken)
+    if not use_taken:
+        return True
+    # The best opening that melds the top card: one of its melds, then the rest at best.
+    return _best_opening_with(top, hand) > state.threshold
+
+
+def _out_at_once_with(taken: Card, hand: tuple[Card, ...]) -> bool:
+    """Whether ``hand``, holding the just-taken ``taken``, melds completely but for one
+    card to discard that is not ``taken`` (T51-4.3, T51-4.6, T51-5.4): going out at once.
+
+    Examples:
+        >>> from cardrules import parse_card, parse_cards
+        >>> hand = tuple(parse_cards("Ac 2c 3c 2d 3d 4d 2h 3h 4h Kd"))
+        >>> [_out_at_once_with(parse_card(top), hand) for top in ("4h", "Kd")]
+        [True, False]
+    """
+    key = tuple(sorted(hand))
+    loose = 0  # cards that fit no meld with the others at all
+    for i, card in enumerate(key):
+        if not _could_meld(card, key[:i] + key[i + 1 :]):
+            loose += 1
+            if loose > 1:
+                return False
+    left = solve(key, RULES, objective="all").deadwood
+    if len(left) > 1:
+        return False
+    if len(left) == 1 and (left[0] != taken or key.count(taken) > 1):
+        return True
+    for card in sorted(set(key)):  # the best plan keeps the wrong card (or none): try each
+        if card == taken and key.count(card) == 1:
+            continue
+        rest = list(key)
+        rest.remove(card)
+        if solve(rest, RULES, objective="all").all_melded:
+            return True
+    return False
+
+
+def _play_moves(state: State, seat: int) -> tuple[Move, ...]:
+    hand = state.hands[seat]
+    out: list[Move] = []
+    opened, doubles = state.opened[seat], state.doubles[seat]
+    must_open = state.taken is not None and not opened and not doubles
+    can_meld = opened or not state.cancelled
+    if can_meld:
+        if doubles:
+            out.extend(_double_moves(hand))
+        else:
+            out.extend(_meld_moves(tuple(sorted(hand))))
+    if state.pending:
+        if _open_ok(state, seat):
+            out.append(OPEN)
+        out.append(CANCEL)
+        return tuple(out)
+    if opened and len(hand) > 1:  # a doubles player too, once down (T51-7.3)
+        out.extend(_layoff_moves(state, hand))
+        out.extend(_retrieve_moves(state, hand))
+    if must_open:
+        return tuple(out)
+    if not opened and not doubles and not state.cancelled:
+        out.append(DECLARE)
+    taken = state.taken
+    out.extend(
+        _DISCARDS[c] for c in sorted(set(hand)) if c != taken or hand.count(c) > 1 or len(hand) == 1
+    )
+    return tuple(out)
+
+
+def _open_ok(state: State, seat: int) -> bool:
+    if _taken_unused(state, seat):
+        return False
+    if len(state.hands[seat]) == 1:
+        return True  # all but the discard melded: out at once (T51-5.4)
+    if state.doubles[seat]:
+        return len(state.pending) > state.doubles_threshold
+    return state.pending_total > state.threshold
+
+
+def _taken_unused(state: State, seat: int) -> bool:
+    """Whether a discard taken to open is still missing from the opening (T51-4.3)."""
+    taken = state.taken
+    if taken is None or state.opened[seat] or state.doubles[seat]:
+        return False
+    return state.options.use_taken and not any(taken in m.cards for m in state.pending)
+
+
+def _layoff_moves(state: State, hand: tuple[Card, ...]) -> list[Move]:
+    held = set(hand)
+    out: list[Move] = []
+    for t, placed in enumerate(state.table):
+        for card, side in _fits(placed.meld):
+            if card in held:
+                out.append(_lay_off(card, t, side))
+    return out
+
+
+def _retrieve_moves(state: State, hand: tuple[Card, ...]) -> list[Move]:
+    held = set(hand)
+    out: list[Move] = []
+    for t, placed in enumerate(state.table):
+        wanted, need = _joker_wants(placed.meld)
+        if not wanted:
+            continue
+        if need == 0:  # a run: each joker for the one card it stands for
+            out.extend(Retrieve(t, (face,)) for face in wanted if face in held)
+            continue
+        have = [card for card in wanted if card in held]
+        out.extend(Retrieve(t, combo) for combo in itertools.combinations(have, need))
+    return out
+
+
+# --------------------------------------------------------------------------- explanations
+
+
+def explain(state: State, move: Move) -> str:
+    """Why ``move`` is illegal in ``state`` (the rules' own words, with the clause)."""
+    seat = state.turn
+    hand = state.hands[seat] if state.phase is not Phase.OVER else ()
+    if state.phase is Phase.DRAW and not isinstance(move, (Draw, Take, Declare)):
+        return f"seat {seat} must first draw or take the discard (T51-4.1)"
+    if state.phase is Phase.PLAY and isinstance(move, (Draw, Take)):
+        return f"seat {seat} has already drawn this turn (T51-4.1)"
+    if isinstance(move, Take):
+        if state.cancelled:
+            return "the discard was given back this turn; draw from the stock (T51-4.3)"
+        return (
+            f"seat {seat} has not laid down and cannot open above {state.threshold} "
+            "nor go out at once with the top discard (T51-4.3)"
+        )
+    if isinstance(move, Declare):
+        return "only a player who has not laid down may declare doubles (T51-7.1)"
+    if isinstance(move, Open):
+        if not state.pending:
+            return "no opening is in progress (T51-5.5)"
+        if _taken_unused(state, seat):
+            return f"the taken {state.taken} must be in the opening melds (T51-4.3)"
+        if state.doubles[seat]:
+            return (
+                f"{len(state.pending)} doubles do not exceed the doubles threshold "
+                f"{state.doubles_threshold} (T51-7.2)"
+            )
+        return (
+            f"opening total {state.pending_total} does not exceed the threshold "
+            f"{state.threshold} (T51-5.1)"
+        )
+    if isinstance(move, Cancel):
+        return "no opening is in progress (T51-5.5)"
+    if isinstance(move, LayMeld):
+        return _explain_meld(state, move, hand)
+    if isinstance(move, (LayOff, Retrieve)):
+        if not state.opened[seat]:
+            return f"seat {seat} has not laid down (T51-6.1)"
+        if not 0 <= move.target < len(state.table):
+            return f"there is no meld {move.target} on the table"
+        return _explain_table(state, move, hand)
+    if isinstance(move, Discard):
+        if state.pending:
+            return "finish the opening (open) or take it back (cancel) first (T51-5.5)"
+        if state.taken is not None and not state.opened[seat] and not state.doubles[seat]:
+            return "the top discard was taken: lay down this turn first (T51-4.3)"
+        if move.card not in hand:
+            return f"{move.card} is not in the hand of seat {seat}"
+        return f"{move.card} was just taken from the discard pile (T51-4.6)"
+    return GameState.explain(state, move)
+
+
+def _explain_meld(state: State, move: LayMeld, hand: tuple[Card, ...]) -> str:
+    missing = Counter(move.cards) - Counter(hand)
+    if missing:
+        return f"{' '.join(map(str, missing.elements()))} not in the hand of seat {state.turn}"
+    if len(move.cards) >= len(hand):
+        return "the last card is kept to discard (T51-4.5)"
+    if state.doubles[state.turn] != (move.kind is MeldKind.DOUBLE):
+        return "a doubles player lays only doubles, others no doubles (T51-7.3)"
+    if state.cancelled and not state.opened[state.turn]:
+        return "the opening was taken back this turn (T51-4.3)"
+    try:
+        meld = check_meld(move.cards, RULES, kind=move.kind)
+    except IllegalMeldError as exc:
+        return str(exc)
+    if meld.cards != move.cards:
+        return f"lay the run from low to high: {' '.join(map(str, meld.cards))}"
+    return GameState.explain(state, move)
+
+
+def _explain_table(state: State, move: LayOff | Retrieve, hand: tuple[Card, ...]) -> str:
+    meld = state.table[move.target].meld
+    try:
+        if isinstance(move, LayOff):
+            if move.card not in hand:
+                return f"{move.card} is not in the hand of seat {state.turn}"
+            if len(hand) == 1:
+                return "the last card is kept to discard (T51-4.5)"
+            lay_off(meld, move.card, RULES, end=move.side.value)
+        else:
+            if Counter(move.cards) - Counter(hand):
+                return f"seat {state.turn} does not hold {' '.join(map(str, move.cards))}"
+            retrieve_joker(meld, move.cards, RULES)
+    except IllegalMeldError as exc:
+        return str(exc)
+    return GameState.explain(state, move)
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _could_meld(card: Card, hand: tuple[Card, ...]) -> bool:
+    """A quick necessary test: could ``card`` join cards of ``hand`` in some set or run?"""
+    rank, suit = card
+    if suit is None:  # a joker
+        return True
+    jokers = 0
+    suits = set()  # the other suits of the card's rank
+    places = 0  # bit mask of the run places of the card's suit
+    for other_rank, other_suit in hand:
+        if other_suit is None:
+            jokers += 1
+        elif other_suit == suit:
+            places |= 1 << other_rank
+        elif other_rank == rank:
+            suits.add(other_suit)
+    need = RULES.min_length - 1 - jokers  # other natural cards needed beside ``card``
+    if need <= 0 or len(suits) >= need:
+        return True
+    if places >> 14 & 1:
+        places |= 2  # an ace is low too
+    length = RULES.min_length
+    for place in (1, 14) if rank == Rank.ACE else (rank,):
+        for start in range(place - length + 1, place + 1):
+            window = ((1 << length) - 1) << start if start >= 0 else (1 << (start + length)) - 1
+            if (window & places & ~(1 << place)).bit_count() >= need:
+                return True
+    return False
+
+
+@functools.lru_cache(maxsize=8192)
+def _lay_off(card: Card, target: int, side: Side) -> LayOff:
+    """``LayOff(card, target, side)``, shared: the same lay-offs are offered turn after turn."""
+    return LayOff(card, target, side)
+
+
+@functools.lru_cache(maxsize=8192)
+def _lay_meld(kind: MeldKind, cards: tuple[Card, ...]) -> LayMeld:
+    """``LayMeld(kind, cards)``, shared: a hand keeps offering the same melds turn after turn."""
+    return LayMeld(kind, cards)
+
+
+@functools.lru_cache(maxsize=32)
+def _lay_melds(hand: tuple[Card, ...]) -> tuple[LayMeld | None, ...]:
+    """For each candidate meld of a sorted hand, in order, the move that lays it, or ``None``
+    when it would leave no card to discard (T51-4.5)."""
+    size = len(hand)
+    return tuple(
+        _lay_meld(kind, cards) if len(cards) < size else None
+        for kind, cards in _candidate_cards(hand, RULES)
+    )
+
+
+@functools.lru_cache(maxsize=32)
+def _meld_moves(hand: tuple[Card, ...]) -> tuple[LayMeld, ...]:
+    """The melds a sorted hand can lay while keeping a card to discard (T51-4.5)."""
+    return tuple(m for m in _lay_melds(hand) if m is not None)
+
+
+def _best_opening_with(card: Card, hand: Sequence[Card]) -> int:
+    """The most an opening from ``hand`` can be worth when one of its melds holds ``card``:
+    that meld's value plus the best value of the rest (-1 when no meld holds the card)."""
+    key = tuple(sorted(hand))
+    best = -1
+    for (_, cards), value in zip(
+        _candidate_cards(key, RULES), _opening_values(key, RULES), strict=True
+    ):
+        if value > best and card in cards:
+            best = value
+    return best
+
+
+@functools.lru_cache(maxsize=4096)
+def _joker_wants(meld: Meld) -> tuple[tuple[Card, ...], int]:
+    """What frees a joker of a table meld (T51-6.3): for a run, the cards its jokers stand
+    for (and 0); for a set, its missing cards and how many of them must be supplied."""
+    jokers = meld.joker_positions
+    if not jokers or meld.kind is MeldKind.DOUBLE:
+        return (), 0
+    if meld.kind is MeldKind.RUN:
+        return tuple(face for face in (meld.faces[pos] for pos in jokers) if face is not None), 0
+    rank = meld.rank
+    assert rank is not None
+    need = 4 - (len(meld.cards) - len(jokers)) - (len(jokers) - 1)
+    return tuple(Card(rank, s) for s in sorted(meld.missing_suits)), need
+
+
+@functools.lru_cache(maxsize=4096)
+def _fits(meld: Meld) -> tuple[tuple[Card, Side], ...]:
+    """The cards (and jokers) that could be laid off on ``meld``, with the side."""
+    return tuple((card, _SIDES[end]) for card, end in layoff_cards(meld, RULES))
+
+
+def table_fits(table: Iterable[TableMeld]) -> frozenset[Card]:
+    """Every card that could be laid off on some meld of ``table`` (T51-6.5).
+
+    Raises:
+        CardRulesError: ``table`` is not a sequence of :class:`TableMeld`.
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> from cardrules.games.turkish51.scoring import check_meld
+        >>> fits = table_fits([TableMeld(0, check_meld(parse_cards("5c 6c 7c")))])
+        >>> sorted(str(c) for c in fits)
+        ['4c', '8c', 'Jk']
+    """
+    if isinstance(table, (str, bytes)) or not isinstance(table, Iterable):
+        raise CardRulesError(f"a table is a sequence of TableMeld, got {table!r:.60}")
+    melds = tuple(table)
+    if not all(isinstance(p, TableMeld) and isinstance(p.meld, Meld) for p in melds):
+        raise CardRulesError("a table is a sequence of TableMeld holding melds")
+    return _table_fits(melds)
+
+
+@functools.lru_cache(maxsize=1024)
+def _table_fits(table: tuple[TableMeld, ...]) -> frozenset[Card]:
+    return frozenset(card for placed in table for card, _ in _fits(placed.meld))
+
+
+_SIDES = {"low": Side.LOW, "high": Side.HIGH}
+
+
+def _double_moves(hand: tuple[Card, ...]) -> list[Move]:
+    """Every double the hand can lay (T51-2.3, T51-2.6), keeping a card to discard."""
+    if len(hand) <= 2:
+        return []
+    counts = Counter(hand)
+    joker = counts.pop(JOKER, 0)
+    out: list[Move] = []
+    for card in sorted(counts):
+        if counts[card] >= 2:
+            out.append(_TWINS[card])
+        if joker:
+            out.append(_WITH_JOKER[card])
+    return out
+
+
+_TWINS = {c: LayMeld(MeldKind.DOUBLE, (c, c)) for c in set(DECK.cards) if not c.is_joker}
+_WITH_JOKER = {c: LayMeld(MeldKind.DOUBLE, (c, JOKER)) for c in set(DECK.cards) if not c.is_joker}

@@ -1,0 +1,275 @@
+"""Turkish 51: what a move does, and the flow of a deal: turns, its end and scoring, the
+next deal (T51-3 to T51-9).
+
+Package-internal: :class:`~cardrules.games.turkish51.game.State` applies its moves here.
+
+Examples:
+    >>> from cardrules.games.turkish51 import Turkish51
+    >>> state = Turkish51.create(deals=1).new_game(seed=0)
+    >>> after = next_state(state, state.legal_moves()[0])
+    >>> after.phase.value, len(after.hands[state.turn]) - len(state.hands[state.turn])
+    ('play', 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from cardrules.cards import Card
+from cardrules.engine import Move, replace_at
+from cardrules.games.turkish51._legal import _table_fits
+from cardrules.games.turkish51.moves import (
+    Cancel,
+    DealResult,
+    Declare,
+    Discard,
+    Draw,
+    LayMeld,
+    LayOff,
+    Open,
+    Phase,
+    Retrieve,
+    TableMeld,
+    Take,
+)
+from cardrules.games.turkish51.scoring import DECK, RULES, deal_penalties
+from cardrules.melds import check_meld, lay_off, retrieve_joker
+
+if TYPE_CHECKING:
+    from cardrules.games.turkish51.game import State
+
+__all__ = ["FINE", "HAND", "PLAYERS", "deal", "next_state"]
+
+PLAYERS = 4
+HAND = 14
+FINE = 50
+
+_put = replace_at
+
+
+# --------------------------------------------------------------------------- moves
+
+
+def next_state(state: State, move: Move) -> State:
+    """The state after the legal ``move`` (T51-4 to T51-8)."""
+    history = (*state.history, move)
+    seat = state.turn
+    hand = state.hands[seat]
+    if isinstance(move, Draw):
+        card = state.stock[-1]
+        return state._replace(
+            history=history,
+            hands=_put(state.hands, seat, (*hand, card)),
+            stock=state.stock[:-1],
+            phase=Phase.PLAY,
+        )
+    if isinstance(move, Take):
+        card = state.discard[-1]
+        return state._replace(
+            history=history,
+            hands=_put(state.hands, seat, (*hand, card)),
+            known=_put(state.known, seat, (*state.known[seat], card)),
+            discard=state.discard[:-1],
+            taken=card,
+            phase=Phase.PLAY,
+        )
+    if isinstance(move, Declare):
+        return state._replace(history=history, doubles=_put(state.doubles, seat, True))
+    if isinstance(move, LayMeld):
+        meld = check_meld(move.cards, RULES, kind=move.kind)
+        changes = _remove(state, seat, move.cards)
+        if state.opened[seat]:
+            table = (*state.table, TableMeld(seat, meld))
+            return state._replace(history=history, table=table, **changes)
+        return state._replace(history=history, pending=(*state.pending, meld), **changes)
+    if isinstance(move, Open):
+        total = len(state.pending) if state.doubles[seat] else state.pending_total
+        table = state.table + tuple(TableMeld(seat, m) for m in state.pending)
+        changes = {}
+        if state.options.rising_threshold and len(state.hands[seat]) > 1:
+            key = "doubles_threshold" if state.doubles[seat] else "threshold"
+            changes[key] = max(total, getattr(state, key))
+        return state._replace(
+            history=history,
+            table=table,
+            pending=(),
+            opened=_put(state.opened, seat, True),
+            opened_now=True,
+            **changes,
+        )
+    if isinstance(move, Cancel):
+        back = tuple(c for m in state.pending for c in m.cards)
+        hand = hand + back
+        known = (*state.known[seat], *back)
+        after = state._replace(
+            history=history,
+            pending=(),
+            hands=_put(state.hands, seat, hand),
+            known=_put(state.known, seat, known),
+            cancelled=True,
+        )
+        taken = state.taken
+        if taken is not None and not state.opened[seat] and not state.doubles[seat]:
+            # T51-4.3: the taken card goes back; the player draws from the stock.
+            rest = list(hand)
+            rest.remove(taken)
+            kept = list(known)
+            kept.remove(taken)
+            after = after._replace(
+                hands=_put(state.hands, seat, tuple(rest)),
+                known=_put(state.known, seat, tuple(kept)),
+                discard=(*state.discard, taken),
+                taken=None,
+                phase=Phase.DRAW,
+            )
+        return after
+    if isinstance(move, LayOff):
+        placed = state.table[move.target]
+        meld = lay_off(placed.meld, move.card, RULES, end=move.side.value)
+        table = _put(state.table, move.target, TableMeld(placed.owner, meld))
+        changes = _remove(state, seat, (move.card,))
+        # a card laid off this turn: going out now is not "at once" (T51-5.4, T51-8.2)
+        return state._replace(history=history, table=table, opened_now=False, **changes)
+    if isinstance(move, Retrieve):
+        placed = state.table[move.target]
+        meld, joker = retrieve_joker(placed.meld, move.cards, RULES)
+        table = _put(state.table, move.target, TableMeld(placed.owner, meld))
+        changes = _remove(state, seat, move.cards)
+        hands = changes["hands"]
+        hands = _put(hands, seat, (*hands[seat], joker))
+        changes["hands"] = hands
+        changes["known"] = _put(changes["known"], seat, (*changes["known"][seat], joker))
+        # a joker taken this turn: going out now is not "at once" (T51-5.4, T51-8.2)
+        return state._replace(history=history, table=table, opened_now=False, **changes)
+    assert isinstance(move, Discard)
+    return _discard(state, move.card, history)
+
+
+def _remove(state: State, seat: int, cards: Sequence[Card]) -> dict[str, Any]:
+    hand = list(state.hands[seat])
+    known = list(state.known[seat])
+    for card in cards:
+        hand.remove(card)
+        if card in known:
+            known.remove(card)
+    return {
+        "hands": _put(state.hands, seat, tuple(hand)),
+        "known": _put(state.known, seat, tuple(known)),
+    }
+
+
+def _discard(state: State, card: Card, history: tuple[Move, ...]) -> State:
+    seat = state.turn
+    changes = _remove(state, seat, (card,))
+    fines = state.fines
+    if not changes["hands"][seat]:  # the last card: out (T51-8.1)
+        after = state._replace(history=history, discard=(*state.discard, card), **changes)
+        return _end_deal(after, seat, at_once=state.opened_now, joker_last=card.is_joker)
+    if state.table and _fined(state, seat) and card in _table_fits(state.table):
+        fines = _put(fines, seat, fines[seat] + FINE)  # T51-6.5
+    return _pass_turn(
+        state, history=history, discard=(*state.discard, card), fines=fines, **changes
+    )
+
+
+def _fined(state: State, seat: int) -> bool:
+    rule = state.options.discard_penalty
+    if rule == "off":
+        return False
+    if rule == "any":
+        return True
+    return state.opened[seat] == (rule == "opened")
+
+
+# --------------------------------------------------------------------------- flow
+
+
+def _pass_turn(state: State, **changes: Any) -> State:
+    turns = state.turns + 1
+    after = state._replace(
+        turn=(state.turn + 1) % PLAYERS,  # anticlockwise = up the seat numbers (T51-1.3)
+        phase=Phase.DRAW,
+        taken=None,
+        opened_now=False,
+        cancelled=False,
+        turns=turns,
+        **changes,
+    )
+    if not after.stock or turns >= state.options.max_turns:
+        return _end_deal(after, None, at_once=False, joker_last=False)  # T51-8.7, 8.8
+    return after
+
+
+def _end_deal(state: State, winner: int | None, *, at_once: bool, joker_last: bool) -> State:
+    opts = state.options
+    down = state.opened
+    if winner is None and opts.stock_out == "void":
+        charges = (0,) * PLAYERS
+    else:
+        charges = deal_penalties(
+            hands=state.hands,
+            winner=winner,
+            opened=down,
+            opened_with_doubles=state.doubles,
+            finished_at_once=at_once,
+            last_discard_joker=joker_last,
+            cap=opts.penalty_cap,
+        )
+    result = DealResult(
+        deal=state.deal,
+        winner=winner,
+        hands=state.hands,
+        opened=down,
+        doubles=state.doubles,
+        at_once=at_once,
+        joker_last=joker_last,
+        charges=charges,
+        fines=state.fines,
+    )
+    totals = tuple(t + c + f for t, c, f in zip(state.totals, charges, state.fines, strict=True))
+    after = state._replace(totals=totals, last_deal=result)
+    if opts.deals is not None and state.deal + 1 >= opts.deals:
+        return after._replace(phase=Phase.OVER, taken=None, opened_now=False, cancelled=False)
+    return deal(after, state.deal + 1, (state.dealer + 1) % PLAYERS)
+
+
+def deal(state: State, number: int, dealer: int) -> State:
+    """Deal deal ``number`` (T51-3): 14 each, an upcard, the first player to the right."""
+    cards = list(DECK.cards)
+    state.rng("deal", number).shuffle(cards)
+    first = (dealer + 1) % PLAYERS
+    hands: list[tuple[Card, ...]] = [()] * PLAYERS
+    for k in range(PLAYERS):
+        seat = (first + k) % PLAYERS
+        size = HAND + 1 if k == 0 and state.options.first_gets_15 else HAND
+        hands[seat] = tuple(cards[-size:])
+        del cards[-size:]
+    discard: tuple[Card, ...] = ()
+    phase = Phase.DRAW
+    if state.options.first_gets_15:
+        phase = Phase.PLAY
+    else:
+        discard = (cards.pop(),)
+    opts = state.options
+    return state._replace(
+        deal=number,
+        dealer=dealer,
+        turn=first,
+        phase=phase,
+        hands=tuple(hands),
+        stock=tuple(cards),
+        discard=discard,
+        table=(),
+        pending=(),
+        opened=(False,) * PLAYERS,
+        doubles=(False,) * PLAYERS,
+        threshold=opts.threshold,
+        doubles_threshold=opts.min_doubles - 1,
+        taken=None,
+        opened_now=False,
+        cancelled=False,
+        turns=0,
+        known=((),) * PLAYERS,
+        fines=(0,) * PLAYERS,
+    )

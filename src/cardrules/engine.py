@@ -666,18 +666,19 @@ class GameState(Generic[OptionsT]):
         """A copy with some fields changed: ``attrs.evolve`` without its overhead.
 
         Games build a new state on every move, so this is the hottest path of
-        the engine. The copier is generated once per state class; it sets the
-        slots directly, which is safe because state classes carry no
-        validators or converters (a class that does falls back to evolve).
+        the engine. The first call on a state class generates a copier for it,
+        with one keyword parameter per field, and installs it as that class's
+        ``_replace``; it sets the slots directly, which is safe because state
+        classes carry no validators or converters (a class that does falls back
+        to evolve).
 
         Raises:
             TypeError: a name in ``changes`` is not a field (a programming error).
         """
         cls = type(self)
-        copier = _COPIERS.get(cls)
-        if copier is None:
-            copier = _COPIERS[cls] = _make_copier(cls)
-        return copier(self, changes)  # type: ignore[no-any-return]
+        copier = _make_copier(cls)
+        cls._replace = copier  # type: ignore[method-assign]  # later calls go straight to it
+        return copier(self, **changes)  # type: ignore[no-any-return]
 
     def rng(self, *salt: object) -> random.Random:
         """A random generator decided by the seed and ``salt`` (e.g. the deal number)."""
@@ -705,19 +706,15 @@ class GameState(Generic[OptionsT]):
         self._check()
 
 
-_COPIERS: dict[type, Any] = {}
-
-
 def _make_copier(cls: type) -> Any:
     fields = attrs.fields(cls)
     names = [f.name for f in fields if f.init]
     if any(f.validator is not None or f.converter is not None for f in fields):
 
-        def slow(state: Any, changes: dict[str, Any]) -> Any:
+        def slow(state: Any, **changes: Any) -> Any:
             return attrs.evolve(state, **changes)
 
         return slow
-    allowed = frozenset(names)
     setters = {}
     for name in [*names, "_legal"]:
         for klass in cls.__mro__:
@@ -725,19 +722,27 @@ def _make_copier(cls: type) -> Any:
                 setters[f"set_{name}"] = vars(klass)[name].__set__
                 break
     lines = [
-        "def copy(state, changes):",
-        "    if not allowed.issuperset(changes):",
-        "        extra = sorted(set(changes) - allowed)",
-        "        raise TypeError(f'not fields of {cls.__name__}: {extra}')",
+        f"def _replace(state, *, {', '.join(f'{n}=KEEP' for n in names)}, **extra):",
+        "    if state.__class__ is not cls:",  # a subclass inherited this copier
+        "        given = {k: v for k, v in locals().items() if v is not KEEP}",
+        "        del given['state'], given['extra']",
+        "        return GameState._replace(state, **given, **extra)",
+        "    if extra:",
+        "        raise TypeError(f'not fields of {cls.__name__}: {sorted(extra)}')",
         "    new = make(cls)",
-        *(f"    set_{n}(new, changes['{n}'] if '{n}' in changes else state.{n})" for n in names),
+        *(f"    set_{n}(new, state.{n} if {n} is KEEP else {n})" for n in names),
         "    set__legal(new, None)",
         "    return new",
     ]
-    namespace: dict[str, Any] = {"cls": cls, "make": object.__new__, "allowed": allowed}
+    namespace: dict[str, Any] = {
+        "cls": cls,
+        "make": object.__new__,
+        "KEEP": object(),
+        "GameState": GameState,
+    }
     namespace.update(setters)
     exec("\n".join(lines), namespace)  # the source is built from field names only
-    return namespace["copy"]
+    return namespace["_replace"]
 
 
 # --------------------------------------------------------------------------- games

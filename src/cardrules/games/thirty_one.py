@@ -31,6 +31,7 @@ from cardrules.engine import (
     Move,
     next_seat,
     option,
+    redeal_hidden,
     replace_at,
     seats_check,
 )
@@ -478,19 +479,10 @@ class State(GameState[Options]):
     def resample(self, seat: int, rng: random.Random) -> State:
         """Deal the cards ``seat`` cannot see again, and pick a new seed."""
         seats_check(self.options.players, seat)
-        hidden: list[Card] = list(self.stock)
-        for i, hand in enumerate(self.hands):
-            if i != seat:
-                hidden.extend(c for c in hand if c not in self.known[i])
-        rng.shuffle(hidden)
-        hands = list(self.hands)
-        for i, hand in enumerate(self.hands):
-            if i != seat:
-                keep = tuple(c for c in hand if c in self.known[i])
-                need = len(hand) - len(keep)
-                hands[i] = keep + tuple(hidden[:need])
-                del hidden[:need]
-        return self._replace(hands=tuple(hands), stock=tuple(hidden), seed=rng.getrandbits(63))
+        hands, (stock,) = redeal_hidden(
+            rng, self.hands, seat, known=self.known, piles=(self.stock,)
+        )
+        return self._replace(hands=hands, stock=stock, seed=rng.getrandbits(63))
 
     def _check(self) -> None:
         n = self.options.players

@@ -110,10 +110,9 @@ def remove_known(
     mine = known[seat]
     if not mine:
         return known
-    out = set(gone)
-    if not out.intersection(mine):
-        return known
-    return replace_at(known, seat, tuple(c for c in mine if c not in out))
+    gone = gone if isinstance(gone, tuple) else tuple(gone)
+    kept = tuple([c for c in mine if c not in gone])
+    return known if len(kept) == len(mine) else replace_at(known, seat, kept)
 
 
 def suit_keys(cards: Sequence[Card]) -> dict[Any, tuple[int, int]]:
@@ -165,10 +164,8 @@ def without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
         >>> without(parse_cards("Ah Kh 2c"), parse_cards("Kh")[0])
         (<Card Ah>, <Card 2c>)
     """
-    for i, held in enumerate(hand):
-        if held is card:
-            return hand[:i] + hand[i + 1 :]
-    for i, held in enumerate(hand):
-        if held == card:
-            return hand[:i] + hand[i + 1 :]
-    return hand
+    try:
+        i = hand.index(card)
+    except ValueError:
+        return hand
+    return hand[:i] + hand[i + 1 :]

@@ -132,8 +132,7 @@ def hand_key(cards: Sequence[Card]) -> tuple[int, int]:
 
 
 def _one_suit(hand: tuple[Card, ...]) -> bool:
-    suit = hand[0].suit
-    return all(c.suit is suit for c in hand)
+    return len({suit for _, suit in hand}) == 1
 
 
 # --------------------------------------------------------------------------- moves
@@ -320,20 +319,20 @@ class State(GameState[Options]):
     def _next(self, move: Move) -> State:
         history = (*self.history, move)
         seat = self.turn
-        if isinstance(move, Discard):
+        if type(move) is Discard:  # the commonest move first (a legal move is exact)
             card = move.card
-            hand = without(self.hands[seat], card)
-            n = self.options.players
+            hands = self.hands
+            options = self.options
             state = self._replace(
                 history=history,
-                hands=replace_at(self.hands, seat, hand),
+                hands=replace_at(hands, seat, without(hands[seat], card)),
                 known=remove_known(self.known, seat, (card,)),
                 discard=(*self.discard, card),
                 taken=None,
                 phase=Phase.TURN,
-                turn=(seat + 1) % n,
+                turn=(seat + 1) % options.players,
             )
-            if self.empty_turns >= n * self.options.exhausted_rounds:
+            if self.empty_turns >= options.players * options.exhausted_rounds:
                 return state._end_deal(End.EXHAUSTED, None)  # ES-4.3
             return state
         if isinstance(move, Draw):

@@ -85,3 +85,21 @@ def test_python_dash_m() -> None:
     )
     assert done.returncode == 0
     assert "final scores" in done.stdout
+
+
+def test_closed_pipe_is_quiet() -> None:
+    """A reader that stops early (``cardrules play ... | head -1``) gets no traceback."""
+    proc = subprocess.Popen(
+        # a thousand hands print far more than a pipe buffer holds
+        [sys.executable, "-m", "cardrules", "play", "empat_satu", "--option", "deals=1000"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None
+    assert proc.stderr is not None
+    assert proc.stdout.readline().startswith(b"Empat Satu")
+    proc.stdout.close()  # the reader goes away while the game is still being printed
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 1
+    assert "Traceback" not in err
+    assert "BrokenPipe" not in err

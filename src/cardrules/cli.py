@@ -17,6 +17,7 @@ Examples:
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -95,4 +96,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CardRulesError as exc:
         print(f"cardrules: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader went away (``cardrules games | head``)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so that the exit flush does not fail too
+        return 1
     return 0

@@ -86,7 +86,14 @@ def _play(args: argparse.Namespace) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    Examples:
+        >>> main(["play", "thirty_one", "--seed", "1", "--option", "deals=1"])
+        Thirty-One...
+        final scores: [...]
+        0
+    """
     args = _build().parse_args(argv)
     try:
         if args.command == "games":

@@ -113,6 +113,15 @@ def play(
     Raises:
         ConformanceError: a policy chose an illegal move, or the game did
             not end within ``max_moves``.
+
+    Examples:
+        >>> from cardrules import games
+        >>> game = games.create("thirty_one", players=3)
+        >>> final = play(game, RandomPolicy(seed=1), seed=7)
+        >>> final.is_terminal, len(final.scores)
+        (True, 3)
+        >>> play(game, RandomPolicy(seed=1), seed=7) == final  # the same seeds, the same game
+        True
     """
     seats = list(policies) if isinstance(policies, Sequence) else [policies] * game.players
     if len(seats) != game.players:
@@ -154,6 +163,12 @@ def simulate(
         seeds: one game per seed; each game's policy is seeded by it too.
         policy: ``"random"`` or ``"greedy"``.
         executor: e.g. ``ProcessPoolExecutor()``; ``None`` plays in this thread.
+
+    Examples:
+        >>> from cardrules import games
+        >>> results = simulate(games.create("empat_satu"), seeds=range(3), policy="greedy")
+        >>> [r.seed for r in results], all(sum(r.scores) == 1 for r in results)
+        ([0, 1, 2], True)
     """
     make_policy(policy, game)  # refuse a bad name before any work
     seed_list = list(seeds)

@@ -64,6 +64,13 @@ def check_state(
 
     Raises:
         ConformanceError: a promise of the protocol is broken.
+
+    Examples:
+        >>> import random
+        >>> from cardrules import games
+        >>> game = games.create("thirty_one")
+        >>> check_state(game, game.new_game(5), rng=random.Random(0)) > 0
+        True
     """
 
     def fail(what: str) -> ConformanceError:
@@ -212,6 +219,12 @@ def check_game(
 
     Raises:
         ConformanceError: the first broken promise, with seed and move number.
+
+    Examples:
+        >>> from cardrules import games
+        >>> report = check_game(games.create("thirty_one"), playouts=2)
+        >>> report.playouts, report.terminal, report.moves_applied > 0
+        (2, 2, True)
     """
     rng = random.Random(rng_seed)
     seed_list = list(seeds) if seeds is not None else [10**12 + 7919 * k for k in range(playouts)]

@@ -91,7 +91,12 @@ class Deck:
 
     @property
     def size(self) -> int:
-        """How many cards the pack holds."""
+        """How many cards the pack holds.
+
+        Examples:
+            >>> double(jokers=4).size
+            108
+        """
         return len(self.cards)
 
     def counts(self) -> Counter[Card]:
@@ -104,7 +109,13 @@ class Deck:
         return Counter(self.cards)
 
     def shuffled(self, seed: int | str | None = None) -> tuple[Card, ...]:
-        """The pack's cards in a seeded random order (see :func:`shuffled`)."""
+        """The pack's cards in a seeded random order (see :func:`shuffled`).
+
+        Examples:
+            >>> pack = standard()
+            >>> pack.shuffled(7) == pack.shuffled(7), sorted(pack.shuffled(7)) == sorted(pack.cards)
+            (True, True)
+        """
         return shuffled(self.cards, seed)
 
 

@@ -580,17 +580,35 @@ class GameState(Generic[OptionsT]):
 
     @property
     def current_player(self) -> int | None:
-        """The seat to move; ``None`` only when the game is over."""
+        """The seat to move; ``None`` only when the game is over.
+
+        Examples:
+            >>> from cardrules import games
+            >>> games.create("thirty_one", players=3).new_game(seed=1).current_player
+            1
+        """
         raise NotImplementedError
 
     @property
     def is_terminal(self) -> bool:
-        """Whether the game (the whole match) is over."""
+        """Whether the game (the whole match) is over.
+
+        Examples:
+            >>> from cardrules import games
+            >>> games.create("thirty_one").new_game(seed=1).is_terminal
+            False
+        """
         raise NotImplementedError
 
     @property
     def scores(self) -> tuple[float, ...]:
-        """Per seat, in the game's own units: final once terminal, running before."""
+        """Per seat, in the game's own units: final once terminal, running before.
+
+        Examples:
+            >>> from cardrules import games
+            >>> games.create("empat_satu", players=3).new_game(seed=1).scores
+            (0, 0, 0)
+        """
         raise NotImplementedError
 
     def _generate_moves(self) -> tuple[Move, ...]:
@@ -600,26 +618,63 @@ class GameState(Generic[OptionsT]):
         raise NotImplementedError
 
     def view(self, seat: int) -> Any:
-        """What ``seat`` may know: equal for states that differ only in what it cannot see."""
+        """What ``seat`` may know: equal for states that differ only in what it cannot see.
+
+        Examples:
+            >>> from cardrules import games
+            >>> view = games.create("thirty_one", players=2).new_game(seed=1).view(0)
+            >>> len(view.hand), view.hand_sizes, hasattr(view, "seed")
+            (3, (3, 3), False)
+        """
         raise NotImplementedError
 
     def resample(self, seat: int, rng: random.Random) -> Self:
-        """A state ``seat`` cannot tell from this one, hidden cards dealt again."""
+        """A state ``seat`` cannot tell from this one, hidden cards dealt again.
+
+        Examples:
+            >>> import random
+            >>> from cardrules import games
+            >>> state = games.create("thirty_one", players=2).new_game(seed=1)
+            >>> guess = state.resample(0, random.Random(9))
+            >>> guess.view(0) == state.view(0), guess.hands[1] == state.hands[1]
+            (True, False)
+        """
         raise NotImplementedError
 
     def all_cards(self) -> Iterable[Card]:
-        """Every card in every hand, pile, meld and trick: always exactly the deck."""
+        """Every card in every hand, pile, meld and trick: always exactly the deck.
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("thirty_one").new_game(seed=1)
+            >>> sorted(state.all_cards()) == sorted(state.deck().cards)
+            True
+        """
         raise NotImplementedError
 
     def deck(self) -> Deck:
-        """The pack the game is played with, under these options."""
+        """The pack the game is played with, under these options.
+
+        Examples:
+            >>> from cardrules import games
+            >>> games.create("schwimmen").new_game(seed=1).deck().size
+            32
+        """
         raise NotImplementedError
 
     def _check(self) -> None:
         """Raise :class:`InvalidStateError` if the fields contradict each other."""
 
     def explain(self, move: Move) -> str:
-        """Why a move of this game is not legal now (a game refines this)."""
+        """Why a move of this game is not legal now (a game refines this).
+
+        Examples:
+            >>> from cardrules import games
+            >>> game = games.create("empat_satu")
+            >>> state = game.new_game(seed=1)
+            >>> state.explain(game.parse_move(state, "refuse"))
+            'the discard can only be refused once the stock is empty (ES-4.1)'
+        """
         legal = self.legal_moves()
         shown = ", ".join(str(m) for m in legal[:8]) + (", ..." if len(legal) > 8 else "")
         return f"it is not among the {len(legal)} legal moves now ({shown})"
@@ -627,7 +682,14 @@ class GameState(Generic[OptionsT]):
     # ---- protocol built on the hooks --------------------------------------------
 
     def legal_moves(self) -> tuple[Move, ...]:
-        """Every legal move, in a deterministic order; empty iff the game is over."""
+        """Every legal move, in a deterministic order; empty iff the game is over.
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("thirty_one", players=2).new_game(seed=1)
+            >>> [str(m) for m in state.legal_moves()]
+            ['knock', 'draw stock', 'draw discard']
+        """
         legal = self._legal
         if legal is None:
             legal = self._generate_moves()
@@ -635,7 +697,16 @@ class GameState(Generic[OptionsT]):
         return legal
 
     def check_move(self, move: object) -> None:
-        """Raise :class:`IllegalMoveError` saying why ``move`` is illegal now."""
+        """Raise :class:`IllegalMoveError` saying why ``move`` is illegal now.
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("thirty_one", players=2).new_game(seed=1)
+            >>> state.check_move("knock")
+            Traceback (most recent call last):
+            ...
+            cardrules.errors.IllegalMoveError: ...: a str is not a move of thirty_one
+        """
         if not isinstance(move, Move) or not isinstance(move, self.MOVES):
             kind = type(move).__name__
             raise IllegalMoveError(move, f"a {kind} is not a move of {self.GAME}")
@@ -646,7 +717,14 @@ class GameState(Generic[OptionsT]):
         raise IllegalMoveError(move, self.explain(move))
 
     def is_legal(self, move: object) -> bool:
-        """Whether ``move`` is legal now."""
+        """Whether ``move`` is legal now.
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("thirty_one", players=2).new_game(seed=1)
+            >>> state.is_legal(state.legal_moves()[0]), state.is_legal("knock")
+            (True, False)
+        """
         return isinstance(move, Move) and move in self.legal_moves()
 
     def apply(self, move: Move) -> Self:
@@ -654,6 +732,14 @@ class GameState(Generic[OptionsT]):
 
         Raises:
             IllegalMoveError: ``move`` is not legal now; the message says why.
+
+        Examples:
+            >>> from cardrules import games
+            >>> game = games.create("thirty_one", players=2)
+            >>> state = game.new_game(seed=1)
+            >>> after = state.apply(game.parse_move(state, "draw stock"))
+            >>> [str(m) for m in after.history], len(state.history)
+            (['draw stock'], 0)
         """
         legal = self._legal
         if legal is None:
@@ -681,11 +767,26 @@ class GameState(Generic[OptionsT]):
         return copier(self, **changes)  # type: ignore[no-any-return]
 
     def rng(self, *salt: object) -> random.Random:
-        """A random generator decided by the seed and ``salt`` (e.g. the deal number)."""
+        """A random generator decided by the seed and ``salt`` (e.g. the deal number).
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("thirty_one").new_game(seed=1)
+            >>> state.rng(2).random() == state.rng(2).random() != state.rng(3).random()
+            True
+        """
         return random.Random("/".join([str(self.seed), *map(str, salt)]))
 
     def to_json(self) -> str:
-        """The whole state as JSON text (read back by ``Game.state_from_json``)."""
+        """The whole state as JSON text (read back by ``Game.state_from_json``).
+
+        Examples:
+            >>> from cardrules import games
+            >>> game = games.create("thirty_one")
+            >>> state = game.new_game(seed=1)
+            >>> game.state_from_json(state.to_json()) == state
+            True
+        """
         return json.dumps({"game": self.GAME, "state": to_data(self)}, ensure_ascii=False)
 
     def validate(self) -> None:
@@ -693,6 +794,15 @@ class GameState(Generic[OptionsT]):
 
         Raises:
             InvalidStateError: cards were created or lost, or fields contradict.
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("thirty_one", players=2).new_game(seed=1)
+            >>> state.validate()
+            >>> state._replace(stock=state.stock[1:]).validate()
+            Traceback (most recent call last):
+            ...
+            cardrules.errors.InvalidStateError: cards are not the deck: extra [], missing [...]
         """
         expected = Counter(self.deck().cards)
         try:
@@ -766,24 +876,55 @@ class Game(Generic[S, OptionsT]):
 
     @classmethod
     def create(cls, **options: Any) -> Self:
-        """The game with these options (defaults as the source text describes)."""
+        """The game with these options (defaults as the source text describes).
+
+        Raises:
+            OptionError: an unknown option, or a value of the wrong type or range.
+
+        Examples:
+            >>> from cardrules.games.thirty_one import ThirtyOne
+            >>> ThirtyOne.create(players=3).players
+            3
+        """
         return cls(build_options(cls.OPTIONS, options))
 
     @property
     def name(self) -> str:
-        """The registry name, e.g. ``"thirty_one"``."""
+        """The registry name.
+
+        Examples:
+            >>> from cardrules import games
+            >>> games.create("thirty_one").name
+            'thirty_one'
+        """
         return self.NAME
 
     @property
     def players(self) -> int:
-        """The number of seats."""
+        """The number of seats.
+
+        Examples:
+            >>> from cardrules import games
+            >>> games.create("turkish51").players
+            4
+        """
         return int(typing.cast(Any, self.options).players)
 
     def _new_game(self, seed: int) -> S:
         raise NotImplementedError
 
     def new_game(self, seed: int | None = None) -> S:
-        """A new game; the same options and seed always give the same deal."""
+        """A new game; the same options and seed always give the same deal.
+
+        Without a seed, one is drawn from the operating system (and kept in
+        ``state.seed``, so the game can still be replayed).
+
+        Examples:
+            >>> from cardrules import games
+            >>> game = games.create("thirty_one")
+            >>> game.new_game(seed=5) == game.new_game(seed=5)
+            True
+        """
         if seed is None:
             seed = new_seed()
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -791,7 +932,15 @@ class Game(Generic[S, OptionsT]):
         return self._new_game(seed)
 
     def replay(self, seed: int, moves: Iterable[Move | str]) -> S:
-        """Play ``moves`` (values or notation) from ``new_game(seed)``."""
+        """Play ``moves`` (values or notation) from ``new_game(seed)``.
+
+        Examples:
+            >>> from cardrules import games
+            >>> game = games.create("thirty_one", players=2)
+            >>> state = game.replay(1, ["draw stock"])
+            >>> state == game.new_game(1).apply(game.parse_move(None, "draw stock"))
+            True
+        """
         state = self.new_game(seed)
         for move in moves:
             if isinstance(move, str):
@@ -805,6 +954,12 @@ class Game(Generic[S, OptionsT]):
         Raises:
             InvalidMoveError: malformed text (an illegal but well-formed move
                 is returned; ``apply`` refuses it with the reason).
+
+        Examples:
+            >>> from cardrules import games
+            >>> game = games.create("thirty_one")
+            >>> str(game.parse_move(None, "Draw  Stock"))
+            'draw stock'
         """
         if state is not None and isinstance(text, str):
             wanted = " ".join(text.split()).lower()
@@ -818,6 +973,13 @@ class Game(Generic[S, OptionsT]):
 
         Raises:
             InvalidStateError: not this game, malformed, tampered or inconsistent.
+
+        Examples:
+            >>> from cardrules import games
+            >>> games.create("thirty_one").state_from_json('{"game": "chess", "state": {}}')
+            Traceback (most recent call last):
+            ...
+            cardrules.errors.InvalidStateError: state of game 'chess', not 'thirty_one'
         """
         try:
             data = json.loads(text)
@@ -834,7 +996,13 @@ class Game(Generic[S, OptionsT]):
         return typing.cast(S, state)
 
     def describe_options(self) -> tuple[OptionInfo, ...]:
-        """The options this game takes."""
+        """The options this game takes.
+
+        Examples:
+            >>> from cardrules import games
+            >>> [o.name for o in games.create("empat_satu").describe_options()]
+            ['players', 'deals', 'exhausted_rounds']
+        """
         return option_info(self.OPTIONS)
 
     def narrate(self, before: S | None, move: Move | None, after: S) -> tuple[str, ...]:
@@ -859,6 +1027,14 @@ class Game(Generic[S, OptionsT]):
 
         The default picks at random among moves that end the game best for
         the mover, looking one move ahead on the actual state's scores.
+
+        Examples:
+            >>> import random
+            >>> from cardrules import games
+            >>> game = games.create("empat_satu")
+            >>> state = game.new_game(seed=1)
+            >>> game.greedy_move(state, random.Random(0)) in state.legal_moves()
+            True
         """
         seat = state.current_player
         moves = state.legal_moves()

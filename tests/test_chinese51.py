@@ -96,14 +96,26 @@ class TestHandValue:
 
     @pytest.mark.parametrize(
         ("text", "problem"),
-        [("Ah Kh Qh Jh", "has 5 cards"), ("Ah Ah Qh Jh Th", "same card twice")],
+        [
+            ("Ah Kh Qh Jh", "has 5 cards, got 4"),
+            ("Ah Kh Qh Jh Th 9h", "has 5 cards, got 6"),
+            ("Ah Ah Qh Jh Th", "same card twice"),
+            ("Ah Kh Qh Jh Jk", "no jokers"),
+        ],
     )
     def test_c51_1_1_bad_hands_are_refused(self, text: str, problem: str) -> None:
-        """Wrong sizes and repeats are InvalidCardError naming the problem."""
+        """Wrong sizes, repeats and jokers are InvalidCardError naming the problem."""
         with pytest.raises(InvalidCardError, match=problem):
             hand_value(parse_cards(text))
         with pytest.raises(InvalidCardError, match=problem):
             clear_count_scores([parse_cards(text)])
+
+    def test_c51_1_1_junk_is_refused(self) -> None:
+        """Text or numbers instead of cards are InvalidCardError, not TypeError."""
+        with pytest.raises(InvalidCardError, match="sequence of cards"):
+            hand_value("Ah Kh Qh Jh Th")  # type: ignore[arg-type]
+        with pytest.raises(InvalidCardError, match="not a card"):
+            hand_value([1, 2, 3, 4, 5])  # type: ignore[list-item]
 
 
 class TestKnockScores:
@@ -286,6 +298,23 @@ class TestTurn:
         with pytest.raises(IllegalMoveError, match="whole row"):
             state.apply(Trade(parse_cards("2c")))
 
+    def test_c51_3_3_cards_taken_cannot_be_given(self) -> None:
+        """A trade giving back a card of the row is refused with the reason."""
+        state = make(FOUR, "Ks Qs")
+        with pytest.raises(IllegalMoveError, match="cannot be given back"):
+            state.apply(Trade(parse_cards("Ks 2c")))
+        with pytest.raises(IllegalMoveError, match="does not hold"):
+            state.apply(Trade(parse_cards("2c 7h")))
+
+    def test_c51_3_3_trade_cards_in_any_order(self) -> None:
+        """The cards given may be named in any order; the notation reads back."""
+        state = make(FOUR, "Ks Qs")
+        move = Trade(parse_cards("3c 2c"))
+        assert move == Trade(parse_cards("2c 3c"))
+        assert set(state.apply(move).row) == set(parse_cards("2c 3c"))
+        game = games.create("chinese51", players=4)
+        assert game.parse_move(state, "trade 3c,2c no") == move
+
     def test_c51_3_4_swap_needs_five_in_the_row(self) -> None:
         """One-card swaps are offered only with a full row."""
         state = make(FOUR, "Ks Qs Js Ts")
@@ -327,15 +356,49 @@ class TestKnock:
     def test_c51_5_8_clear_count_at_the_end_of_a_turn(self) -> None:
         """Reaching 51 by a swap allows a knock at the end of the turn: 102, no challenges."""
         hands = ["Ah Kh Qh Jh 2c", "7d 8d 9d Td Jd", "2h 3h 4h 5h 6h", "2s 3s 4s 5s 3c"]
-        state = make(hands, "Th 9s 8s 7s 6s")
-        state = state.apply(Swap(card("Th"), card("2c")))
-        assert state.phase is Phase.MAY_KNOCK
-        assert state.legal_moves() == (Knock(), Pass())
-        end = state.apply(Knock())
+        state = make(hands, "Th 9s 8s 7s 6s", deals=1)
+        knocks = [m for m in state.legal_moves() if getattr(m, "knock", False)]
+        assert knocks == [Swap(card("Th"), card("2c"), knock=True)]  # the only way to 51
+        end = state.apply(knocks[0])
+        assert end.is_terminal  # nobody was asked to challenge
         assert end.last_deal is not None
         assert end.last_deal.end is End.CLEAR_COUNT
-        # seat 1 diamonds flush 44, seat 2 hearts flush 20, seat 3 mixed -> 0
+        assert end.last_deal.caller == 0
+        # Ah Kh Qh Jh Th = 11 + 4 x 10 = 51 -> 102; seat 1 diamonds flush
+        # 7 + 8 + 9 + 10 + 10 = 44; seat 2 hearts flush 2 + 3 + 4 + 5 + 6 = 20;
+        # seat 3 holds a club among its spades -> 0
         assert end.last_deal.scored == (102, 44, 20, 0)
+
+    def test_c51_5_8_clear_count_knock_with_the_discard(self) -> None:
+        """Drawing Th to Ah Kh Qh Jh, the discard of 2c may carry the knock."""
+        hands = ["Ah Kh Qh Jh 2c", "7d 8d 9d Td Jd"]
+        state = make(hands, "9s", top="Th", deals=1).apply(Draw(Source.STOCK))
+        knocks = [m for m in state.legal_moves() if getattr(m, "knock", False)]
+        assert knocks == [Discard(card("2c"), knock=True)]
+        end = state.apply(knocks[0])
+        assert end.last_deal is not None
+        assert end.last_deal.end is End.CLEAR_COUNT
+        assert end.last_deal.scored == (102, 44)
+        assert end.last_deal.hands[0] == parse_cards("Ah Kh Qh Jh Th")
+
+    def test_c51_5_8_opening_discard_may_knock(self) -> None:
+        """A starter dealt A-K-Q-J-10 of hearts and 2c may knock with his opening discard."""
+        hands = ["Ah Kh Qh Jh Th 2c", "7d 8d 9d Td Jd"]
+        state = make(hands, "", phase=Phase.DISCARD, deals=1)
+        assert Discard(card("2c"), knock=True) in state.legal_moves()
+        end = state.apply(Discard(card("2c"), knock=True))
+        assert end.last_deal is not None
+        assert end.last_deal.end is End.CLEAR_COUNT
+        assert end.last_deal.scored == (102, 44)
+
+    def test_c51_5_8_knock_flag_needs_51(self) -> None:
+        """Ending a turn with a knock is refused, with the reason, without 51."""
+        state = make(FOUR, "Ks Qs Js Ts 9s")
+        assert not any(getattr(m, "knock", False) for m in state.legal_moves())
+        with pytest.raises(IllegalMoveError, match="exactly 51"):
+            state.apply(Swap(card("Ks"), card("2c"), knock=True))
+        with pytest.raises(IllegalMoveError, match="exactly 51"):
+            state.apply(Trade(parse_cards("2c 3c 4c 5c 6c"), knock=True))
 
     def test_c51_5_8_knock_holding_51_at_the_start_of_a_turn(self) -> None:
         """Holding 51 when his turn begins, a knock is a clear count: no challenges."""
@@ -354,7 +417,7 @@ class TestKnock:
         """Seat 0 makes 51 and passes; seat 3 knocks later: still a clear count."""
         hands = ["Ah Kh Qh Jh 2c", "7d 8d 9d Td Jd", "2h 3h 4h 5h 6h", "2s 3s 4s 5s 3c"]
         state = make(hands, "Th 9s 8s 7s 6s", deals=1)
-        state = state.apply(Swap(card("Th"), card("2c"))).apply(Pass())
+        state = state.apply(Swap(card("Th"), card("2c")))
         state = state.apply(Knock())
         assert state.phase is Phase.CHALLENGE  # challenges are still asked
         while state.last_deal is None:
@@ -374,13 +437,26 @@ class TestKnock:
         assert state.last_deal.challengers == (3,)
         assert state.last_deal.scored == (20, 44, 20, 102)
 
-    def test_c51_5_8_holder_of_51_may_pass(self) -> None:
-        """Passing with 51 ends the turn; play moves right."""
+    def test_c51_5_8_holder_of_51_may_play_on(self) -> None:
+        """Reaching 51 without knocking ends the turn like any other; play moves right."""
         hands = ["Ah Kh Qh Jh 2c", "7d 8d 9d Td Jd", "2h 3h 4h 5h 6h", "2s 3s 4s 5s 3c"]
         state = make(hands, "Th 9s 8s 7s 6s")
-        state = state.apply(Swap(card("Th"), card("2c"))).apply(Pass())
+        state = state.apply(Swap(card("Th"), card("2c")))
         assert state.current_player == 3
         assert state.phase is Phase.TURN
+        assert str(state.history[-1]) == "swap Th 2c no"
+
+    def test_c51_8_1_a_51_not_knocked_on_stays_secret(self) -> None:
+        """Whether a swap made 51 does not show: the other seats' views are equal."""
+        rest = ["7d 8d 9d Td Jd", "2h 3h 4h 5h 6h", "2s 3s 4s 5s 3c"]
+        made = make(["Ah Kh Qh Jh 2c", *rest], "Th 9s 8s 7s 6s")
+        missed = make(["Ah Kh Qh 5d 2c", *rest], "Th 9s 8s 7s 6s")
+        made = made.apply(Swap(card("Th"), card("2c")))
+        missed = missed.apply(Swap(card("Th"), card("2c")))
+        assert made.value_of(0) == 51
+        assert missed.value_of(0) == 41  # Ah Kh Qh Th: 11 + 10 + 10 + 10
+        for seat in (1, 2, 3):
+            assert made.view(seat) == missed.view(seat)
 
     def test_c51_5_1_challenge_only_after_a_knock(self) -> None:
         """Challenging without a knock is refused with a reason."""
@@ -442,6 +518,25 @@ class TestEnds:
     def test_c51_7_1_default_target_is_500(self) -> None:
         """The default game is to 500 points."""
         assert games.create("chinese51").options.target == 500
+
+    @pytest.mark.parametrize(
+        ("before", "over", "after"),
+        [
+            ((480, 470), True, (500, 490)),  # 500 reached alone: game over
+            ((479, 470), False, (499, 490)),  # 499: play on
+            ((480, 480), False, (500, 500)),  # tied on 500: another hand
+        ],
+    )
+    def test_c51_7_1_game_to_500(
+        self, before: tuple[int, int], over: bool, after: tuple[int, int]
+    ) -> None:
+        """An unchallenged knock adds 20 to each total (2+3+4+5+6 in one suit)."""
+        state = make(["2c 3c 4c 5c 6c", "2d 3d 4d 5d 6d"], "Ks")
+        state = attrs.evolve(state, points=before)
+        state = state.apply(Knock()).apply(Pass())
+        assert state.points == after
+        assert state.is_terminal is over
+        assert state.deal == (0 if over else 1)
 
 
 class TestTotals:

@@ -67,6 +67,8 @@ def make(
 class TestHandValue:
     def test_es_5_5_worked_example_worth_26(self) -> None:
         """The source's hand: four clubs worth 30 and an off-suit four score 26."""
+        clubs = parse_cards("9c 8c 7c 6c")
+        assert sum(POINTS[c.rank] for c in clubs) == 30  # 9 + 8 + 7 + 6
         assert hand_value(parse_cards("9c 8c 7c 6c 4h")) == 26
         assert hand_value(parse_cards("Kc Qc Tc 4h")) == 26
 
@@ -91,7 +93,11 @@ class TestHandValue:
         assert hand_key(a) > hand_key(b)
 
     def test_es_5_3_king_outranks_queen_as_lowest_card(self) -> None:
-        """Equal 40s: lowest card K beats lowest card Q by rank (ace high)."""
+        """Equal 10s (21 - 11): lowest card K beats lowest card Q by rank, though
+        both count 10; likewise Q beats T in two 22s (31 - 9)."""
+        king_low, queen_low = parse_cards("As Ks 9d 2c"), parse_cards("Ah Qh 9c 2d")
+        assert hand_value(king_low) == hand_value(queen_low) == 10
+        assert hand_key(king_low) > hand_key(queen_low)
         assert hand_key(parse_cards("Ah Kh Th 9c")) < hand_key(parse_cards("As Ks Qs 9d"))
         assert hand_key(parse_cards("Ac Kc Qc 2d"))[1] == 12
 
@@ -115,6 +121,10 @@ class TestHandValue:
             hand_value(["Ah", 3, None, 7])  # type: ignore[list-item]
         with pytest.raises(InvalidCardError):
             hand_key(42)  # type: ignore[arg-type]
+        with pytest.raises(InvalidCardError, match="not a card"):
+            hand_value([[1], [2], [3], [4]])  # type: ignore[list-item]
+        with pytest.raises(InvalidCardError, match="Jk"):
+            hand_key(parse_cards("Ah Kh Qh Jk"))
 
     @given(st.lists(st.sampled_from(DECK), min_size=4, max_size=4, unique=True))
     def test_es_5_1_value_is_best_suit_minus_the_rest(self, cards: list[Card]) -> None:
@@ -140,6 +150,14 @@ class TestOptions:
             games.create("empat_satu", players=9)
         with pytest.raises(OptionError):
             games.create("empat_satu", players=1)
+
+    def test_es_1_1_one_pack_four_players_by_default(self) -> None:
+        """The 52-card pack without jokers; four seats unless told otherwise."""
+        game = games.create("empat_satu")
+        assert game.options.players == 4
+        deck = game.new_game(seed=1).deck()
+        assert deck.size == 52
+        assert not any(c.is_joker for c in deck.cards)
 
     def test_es_6_1_one_hand_by_default(self) -> None:
         """deals defaults to 1: each hand is a complete game."""
@@ -188,8 +206,33 @@ class TestDealAndTurn:
         assert Stop() not in drawn.legal_moves()
         assert drawn.phase is Phase.DISCARD
 
+    def test_es_3_1_stop_on_the_first_turn(self) -> None:
+        """Dealt four of a suit, the first player may stop before anyone has drawn."""
+        state = make(["2c 3c 4c 5c", "6c 7c 8d 9d"])
+        assert state.discard == ()
+        assert state.legal_moves() == (Stop(), Draw(Source.STOCK))
+        end = state.apply(Stop())
+        assert end.last_deal is not None
+        assert end.last_deal.end is End.STOP
+
+    def test_es_3_1_stop_at_the_next_turn_after_drawing(self) -> None:
+        """Drawing into four clubs: no Stop that turn, but at the start of the next."""
+        state = make(["2c 3c 4c 5d", "6h 7h 8d 9d"], stock="Qs Ks 6c")
+        state = state.apply(Draw(Source.STOCK))  # 6c
+        assert Stop() not in state.legal_moves()
+        state = state.apply(Discard(parse_cards("5d")[0]))
+        state = state.apply(Draw(Source.STOCK)).apply(Discard(parse_cards("Ks")[0]))
+        assert state.current_player == 0
+        assert Stop() in state.legal_moves()
+        end = state.apply(Stop())
+        assert end.last_deal is not None
+        assert end.last_deal.stopper == 0
+        # seat 0: clubs 2+3+4+6 = 15; seat 1: hearts 13, diamonds 17 -> 17 - 13 = 4
+        assert end.last_deal.values == (15, 4)
+
     def test_es_3_1_stop_ends_and_scores_the_hand(self) -> None:
-        """Stop scores at once: 2+3+4+5 = 14 loses to 6c 7c 8d 9d? no: 13 - 17 = -4."""
+        """Stop scores at once: seat 0's clubs 2+3+4+5 = 14 beat seat 1's
+        diamonds 8+9 = 17 less its clubs 6+7 = 13, which is 4."""
         state = make(["2c 3c 4c 5c", "6c 7c 8d 9d"], discard="Kd")
         end = state.apply(Stop())
         assert end.is_terminal
@@ -240,6 +283,14 @@ class TestEmptyStock:
         assert end.last_deal.end is End.EXHAUSTED
         assert end.last_deal.stopper is None
 
+    def test_es_4_1_stop_still_allowed_on_empty_stock(self) -> None:
+        """With the stock empty, a player holding four of a suit may still stop."""
+        state = make(["2c 3c 4c 5c", "6c 7c 8d 9d"], discard="Kd", stock="")
+        assert state.legal_moves() == (Stop(), Draw(Source.DISCARD), Refuse())
+        end = state.apply(Stop())
+        assert end.last_deal is not None
+        assert end.last_deal.end is End.STOP
+
     def test_es_4_1_refuse_only_on_empty_stock(self) -> None:
         """Refusing while the stock holds cards is illegal."""
         state = make(["2c 3c 4d 5d", "6c 7c 8d 9d"], discard="Kd")
@@ -285,6 +336,26 @@ class TestMatch:
         assert end.last_deal is not None
         assert end.last_deal.winner == 1
         assert end.last_deal.loser == 0
+
+    def test_es_5_3_tie_break_decides_the_winner(self) -> None:
+        """Seats 1 and 2 both score 21 (27 - 6); seat 2's lowest club, the 8, beats
+        seat 1's lowest spade, the 7, though seat 1 is earlier in play order.
+        Seat 0, who stopped on 2+3+4+5 = 14, loses."""
+        hands = ["2h 3h 4h 5h", "Qs Ts 7s 6h", "Kc 9c 8c 6d"]
+        end = make(hands, discard="Kd").apply(Stop())
+        assert end.last_deal is not None
+        assert end.last_deal.values == (14, 21, 21)
+        assert end.last_deal.winner == 2
+        assert end.last_deal.loser == 0
+
+    def test_es_5_4_full_tie_at_the_bottom_later_seat_loses(self) -> None:
+        """Seats 1 and 2 tie on 14 with a lowest 2 each: the later one, seat 2, loses."""
+        hands = ["Ah Kh Qh Jh", "2c 3c 4c 5c", "2d 3d 4d 5d"]
+        end = make(hands, discard="Ks").apply(Stop())
+        assert end.last_deal is not None
+        assert end.last_deal.values == (41, 14, 14)
+        assert end.last_deal.winner == 0
+        assert end.last_deal.loser == 2
 
     def test_es_6_2_loser_deals_and_winner_leads_next(self) -> None:
         """In a two-hand match the loser deals the second hand, the winner plays first."""

@@ -129,6 +129,10 @@ class TestWinners:
         """Two non-stoppers tied for top both win."""
         assert winners([20, 40, 40], stopper=0) == (1, 2)
 
+    def test_j51_4_2_stopper_tied_with_two_others(self) -> None:
+        """Stopper tied with two others: both others win, the stopper does not."""
+        assert winners([40, 40, 40], stopper=1) == (0, 2)
+
     def test_j51_4_3_stopper_alone_on_top_wins(self) -> None:
         """A stopper with the single highest score wins."""
         assert winners([41, 40, 40], stopper=0) == (0,)
@@ -196,6 +200,19 @@ class TestDealAndTurn:
             state.apply(Clear())
         later = attrs.evolve(state, turns=2)
         assert Clear() in later.legal_moves()
+
+    def test_j51_3_3_clear_from_each_players_second_turn(self) -> None:
+        """Three players: no clear in turns 1 to 3 (seats 1, 2, 0); seat 1's second
+        turn may clear."""
+        state = games.create("japanese51", players=3, deals=1).new_game(seed=9)
+        seats = []
+        for _ in range(3):
+            assert Clear() not in state.legal_moves()
+            seats.append(state.current_player)
+            state = state.apply(next(m for m in state.legal_moves() if not getattr(m, "stop", 1)))
+        assert seats == [1, 2, 0]
+        assert state.current_player == 1
+        assert Clear() in state.legal_moves()
 
     def test_j51_3_2_clear_sets_board_aside_and_refills(self) -> None:
         """Clear: the board goes aside, five stock cards come up, then an exchange."""
@@ -276,6 +293,33 @@ class TestStop:
         assert result.values == (8, 7, 28)
         assert result.winners == (2,)
         assert state.scores == (0, 0, 1)
+
+    def test_j51_4_2_stopper_loses_a_tie_in_play(self) -> None:
+        """Seat 0 stops on 2c-6c = 20; seat 1's last exchange makes 2d-6d = 20 and wins."""
+        state = make(["2c 3c 4c 5c 9h", "2d 3d 4d 5d 7h"], "6c 6d 8s 7s Ks", turn=0, deals=1)
+        state = state.apply(Exchange(card("6c"), card("9h"), stop=True))
+        state = state.apply(Exchange(card("6d"), card("7h"), stop=False))
+        assert state.is_terminal
+        assert state.last_deal is not None
+        assert state.last_deal.values == (20, 20)
+        assert state.last_deal.winners == (1,)
+        assert state.scores == (0, 1)
+
+    def test_j51_5_2_last_turn_may_start_with_a_clear(self) -> None:
+        """After a Stop, a player on his second turn may clear; the clear is not his
+        last turn, the exchange that follows is."""
+        state = make(
+            ["2c 3c 4c 5c 6c", "2d 3d 4d 5d 6d"], "Ah Kh Qh Jh Th", turn=0, turns=2, deals=1
+        )
+        state = state.apply(Exchange(card("Ah"), card("2c"), stop=True))
+        assert Clear() in state.legal_moves()
+        state = state.apply(Clear())
+        assert not state.is_terminal
+        assert state.current_player == 1
+        state = state.apply(next(m for m in state.legal_moves() if isinstance(m, Exchange)))
+        assert state.is_terminal
+        assert state.last_deal is not None
+        assert state.last_deal.stopper == 0
 
     def test_j51_5_1_stop_is_part_of_the_exchange(self) -> None:
         """Every exchange comes with and without Stop; the notation reads back."""

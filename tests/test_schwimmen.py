@@ -29,6 +29,7 @@ from cardrules import (
 from cardrules.games import schwimmen
 from cardrules.games.schwimmen import (
     EXCHANGE_ALL,
+    EXCHANGE_ALL_KNOCK,
     KEEP,
     KNOCK,
     PASS,
@@ -36,6 +37,7 @@ from cardrules.games.schwimmen import (
     End,
     Exchange,
     ExchangeAll,
+    ExchangeKnock,
     Phase,
     hand_key,
     hand_value,
@@ -84,6 +86,10 @@ def exchange(give: str, take: str) -> Exchange:
     return Exchange(parse_cards(give)[0], parse_cards(take)[0])
 
 
+def exchange_knock(give: str, take: str) -> ExchangeKnock:
+    return ExchangeKnock(parse_cards(give)[0], parse_cards(take)[0])
+
+
 class TestPlayersCardsTokens:
     def test_sch_1_1_two_to_nine_players(self) -> None:
         """Two to nine players are accepted, others refused."""
@@ -103,6 +109,8 @@ class TestPlayersCardsTokens:
     def test_sch_1_2_card_points(self) -> None:
         """Ace 11, court cards and ten 10, lower cards their pips."""
         assert hand_value(parse_cards("Ah 7c 8d")) == 11
+        assert hand_value(parse_cards("Jd 7c 8h")) == 10
+        assert hand_value(parse_cards("Qd Jd 7d")) == 27
         assert hand_value(parse_cards("Kh Qh Th")) == 30
         assert hand_value(parse_cards("9s 8s 7s")) == 24
 
@@ -184,10 +192,14 @@ class TestHandValues:
         """Three cards of one rank count 30.5, the sevens as much as the kings."""
         assert hand_value(parse_cards("7d 7h 7s")) == 30.5
         assert hand_value(parse_cards("Kd Kh Ks")) == 30.5
+        # Between 30 (ace, king, nine of clubs) and 31 (ace, king, ten of diamonds).
+        trips = hand_key(parse_cards("7d 7h 7s"))
+        assert hand_key(parse_cards("Ac Kc 9c")) < trips < hand_key(parse_cards("Ad Kd Td"))
 
     def test_sch_3_3_three_aces(self) -> None:
         """Three aces count 32, above 31."""
         assert hand_value(parse_cards("Ad Ah As")) == 32
+        assert hand_key(parse_cards("Ad Ah As")) > hand_key(parse_cards("Ac Kc Tc"))
 
     @given(
         st.one_of(
@@ -209,6 +221,10 @@ class TestHandValues:
         with pytest.raises(InvalidCardError, match="6h is not in the piquet32"):
             hand_value(parse_cards("6h Ah Kh"))
         assert hand_value(parse_cards("6h Ah Kh"), full_pack=True) == 27
+        with pytest.raises(InvalidCardError, match="3 cards, got 4"):
+            hand_key(parse_cards("Ah Kh Qh Jh"))
+        with pytest.raises(InvalidCardError, match="Jk is not in the standard52 pack"):
+            hand_value(parse_cards("Ah Kh Jk"), full_pack=True)
         with pytest.raises(InvalidCardError):
             hand_value("Ah Kh Qh")  # type: ignore[arg-type]
 
@@ -235,13 +251,18 @@ class TestTurn:
         assert after.passes == 1
 
     def test_sch_4_2_moves_of_a_turn(self) -> None:
-        """Knock, pass, exchange all, and the nine single exchanges."""
+        """Knock, pass, exchange all, the nine single exchanges, and each
+        exchange again with a knock after it (SCH-5.1)."""
         state = playing(["Ac Kc 7d", "8h 9h Th", "Js Qs 7s"], "7h 8d 9c")
         moves = state.legal_moves()
         assert moves[:3] == (KNOCK, PASS, EXCHANGE_ALL)
         swaps = {(m.give, m.take) for m in moves if isinstance(m, Exchange)}
         assert len(swaps) == 9
         assert (parse_cards("8h")[0], parse_cards("9c")[0]) in swaps
+        knocks = {(m.give, m.take) for m in moves if isinstance(m, ExchangeKnock)}
+        assert knocks == swaps
+        assert EXCHANGE_ALL_KNOCK in moves
+        assert len(moves) == 22
 
     def test_sch_4_2_exchange_one(self) -> None:
         """An exchange swaps one hand card with one widow card."""
@@ -330,10 +351,59 @@ class TestEnding:
         state = state.apply(PASS)
         assert state.deal == 1  # the showdown came before seat 1 moved again
 
-    def test_sch_5_1_no_knock_after_an_exchange(self) -> None:
-        """An exchange ends the turn: the exchanger cannot knock on it, a knock
-        applied next is the next player's, and the exchanger gets his last turn."""
+    def test_sch_5_1_knock_at_the_end_of_an_exchange(self) -> None:
+        """Seat 1 exchanges 8h for 7h and knocks on the same turn (26 in hearts):
+        seats 2 and 0 get last turns, then seat 0 (21) loses to 26 and 27."""
         state = playing(["Ac Kc 7d", "8h 9h Th", "Js Qs 7s"], "7h 8d 9c", turn=1)
+        move = exchange_knock("8h", "7h")
+        assert str(move) == "exchangeknock 8h 7h"
+        assert game().parse_move(state, "exchangeknock 8h 7h") == move
+        state = state.apply(move)
+        assert state.knocker == 1
+        assert Counter(state.hands[1]) == Counter(parse_cards("7h 9h Th"))
+        assert Counter(state.widow) == Counter(parse_cards("8h 8d 9c"))
+        assert state.current_player == 2
+        assert len(state.legal_moves()) == 11  # pass, exchange all, nine exchanges
+        state = state.apply(PASS).apply(PASS)
+        assert state.last_deal is not None
+        assert state.last_deal.end is End.KNOCK
+        assert state.last_deal.knocker == 1
+        assert state.last_deal.losses == (1, 0, 0)
+
+    def test_sch_5_1_knock_at_the_end_of_exchanging_all(self) -> None:
+        """Seat 1 takes the whole widow and knocks: he is left with 9 (9 of clubs)
+        and, lowest at the showdown, loses a token."""
+        state = playing(["Ac Kc 7d", "8h 9h Th", "Js Qs 7s"], "7h 8d 9c", turn=1)
+        state = state.apply(EXCHANGE_ALL_KNOCK)
+        assert state.knocker == 1
+        assert state.hands[1] == parse_cards("7h 8d 9c")
+        state = state.apply(PASS).apply(PASS)
+        assert state.last_deal is not None
+        assert state.last_deal.losses == (0, 1, 0)
+
+    def test_sch_5_1_knocking_exchange_that_makes_31(self) -> None:
+        """A 31 made by a knocking exchange ends the deal at once (SCH-5.3):
+        no last turns, and the knock never counts."""
+        state = playing(["Ac Kc 7d", "Ah Kh 7s", "Js Qs 8s"], "Th 8d 9c")
+        state = state.apply(exchange_knock("7s", "Th"))
+        assert state.last_deal is not None
+        assert state.last_deal.end is End.THIRTY_ONE
+        assert state.last_deal.knocker is None
+        assert state.last_deal.caller == 1
+        assert state.last_deal.losses == (1, 0, 0)
+
+    def test_sch_5_1_option_knock_only_instead_of_exchanging(self) -> None:
+        """With knock_after_exchange=False an exchange ends the turn: the
+        exchanger cannot knock on it, a knock applied next is the next player's,
+        and the exchanger gets his last turn."""
+        state = playing(["Ac Kc 7d", "8h 9h Th", "Js Qs 7s"], "7h 8d 9c", turn=1)
+        state = attrs.evolve(
+            state, options=schwimmen.Options(players=3, knock_after_exchange=False)
+        )
+        assert state.legal_moves()[:3] == (KNOCK, PASS, EXCHANGE_ALL)
+        assert len(state.legal_moves()) == 12
+        with pytest.raises(IllegalMoveError, match="knock_after_exchange"):
+            state.apply(exchange_knock("8h", "7h"))
         after = state.apply(exchange("8h", "7h"))
         assert after.current_player == 2
         assert after.knocker is None
@@ -365,8 +435,8 @@ class TestEnding:
         assert state.last_deal.losses == (1, 0, 0)  # 21 against 28
 
     def test_sch_5_3_three_aces_end_the_deal(self) -> None:
-        """Seat 2 completes three aces: both others lose a token, even the 31."""
-        state = playing(["Ac Kc Tc", "8h 9h Th", "Ad Ah 7s"], "As 8d 9c", turn=2)
+        """Seat 2 completes three aces: both others lose a token, even the 30."""
+        state = playing(["Ac Kc 9c", "8h 9h Th", "Ad Ah 7s"], "As 8d 7c", turn=2)
         state = state.apply(exchange("7s", "As"))
         assert state.last_deal is not None
         assert state.last_deal.end is End.THREE_ACES
@@ -437,8 +507,8 @@ class TestLosing:
         assert state.last_deal.losses == (1, 0, 0)
 
     def test_sch_6_3_trips_rank_decides(self) -> None:
-        """Two three-of-a-kinds lowest: the lower rank loses."""
-        state = playing(["Ac Kc Tc", "8h 8d 8s", "9h 9d 9s"], "7h 7d 9c")
+        """Three three-of-a-kinds, all 30.5: the eights (lowest rank) lose."""
+        state = playing(["Th Td Ts", "8h 8d 8s", "9h 9d 9s"], "7h 7d 9c")
         state = state.apply(KNOCK).apply(PASS).apply(PASS)
         assert state.last_deal is not None
         assert state.last_deal.losses == (0, 1, 0)
@@ -451,6 +521,22 @@ class TestLosing:
         assert state.last_deal is not None
         assert state.last_deal.losses == (0, 0, 1)
         assert hand_key(parse_cards("Kd 7c 8h")) < hand_key(parse_cards("Kh 7c 8s"))
+
+    @pytest.mark.parametrize(
+        ("high", "low"),
+        [("c", "s"), ("c", "h"), ("c", "d"), ("s", "h"), ("s", "d"), ("h", "d")],
+    )
+    def test_sch_6_3_suit_order_pairwise(self, high: str, low: str) -> None:
+        """Two hands of 10 (a king and two odd cards): the lower suit of the
+        order clubs, spades, hearts, diamonds loses, in either seat."""
+        a, b = (s for s in "cdhs" if s not in (high, low))
+        hands = [f"K{high} 7{a} 8{b}", f"K{low} 8{a} 7{b}"]
+        for order in (hands, hands[::-1]):
+            state = arrange(start(players=2).apply(KEEP), order, "9c 9d 9h", turn=1)
+            state = state.apply(KNOCK).apply(PASS)
+            assert state.last_deal is not None
+            loser = order.index(hands[1])
+            assert state.last_deal.losses == tuple(int(i == loser) for i in range(2))
 
     def test_sch_6_3_best_suit_of_a_hand_counts(self) -> None:
         """King of hearts, queen of spades: the hand counts as spades."""
@@ -465,7 +551,7 @@ class TestLosing:
 
     def test_sch_6_5_knocker_loses_one_only(self) -> None:
         """A knocker alone lowest loses one token, not two."""
-        state = playing(["Ac Kc Tc", "7h 8d 9s", "Js Qs 7s"], "7c 8h 9c", turn=1)
+        state = playing(["Ac Kc 9c", "7h 8d 9s", "Js Qs 7s"], "7c 8h Th", turn=1)
         state = state.apply(KNOCK).apply(PASS).apply(PASS)
         assert state.last_deal is not None
         assert state.last_deal.losses == (0, 1, 0)
@@ -511,7 +597,7 @@ class TestSwimming:
         assert state.deal == 1
 
     def test_sch_7_3_all_still_in_tied_lowest_is_void(self) -> None:
-        """Three players in, all on 20 in clubs: nobody loses, though two swim
+        """Three players in, all on 10 in clubs: nobody loses, though two swim
         and one holds a token; seat 1 deals the next deal."""
         state = playing(["Kc 7d 8h", "Qc 7h 8d", "Jc 7s 9d"], "9h Ts 9s", tokens=(1, 0, 0), turn=1)
         state = state.apply(KNOCK).apply(PASS).apply(PASS)
@@ -629,6 +715,7 @@ class TestEngine:
         check_game(game(players=3, deals=1), playouts=3)
         check_game(game(players=4), playouts=1, deep_every=15)
         check_game(game(players=2, full_pack=True, deals=2), playouts=2)
+        check_game(game(players=3, knock_after_exchange=False, deals=1), playouts=2)
 
 
 class SchwimmenMachine(RuleBasedStateMachine):

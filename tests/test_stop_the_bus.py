@@ -11,7 +11,17 @@ import pytest
 
 from cardrules import InvalidCardError, OptionError, games, parse_cards
 from cardrules.games import schwimmen, stop_the_bus
-from cardrules.games.schwimmen import EXCHANGE_ALL, KEEP, KNOCK, PASS, TAKE_WIDOW, End, Exchange
+from cardrules.games.schwimmen import (
+    EXCHANGE_ALL,
+    EXCHANGE_ALL_KNOCK,
+    KEEP,
+    KNOCK,
+    PASS,
+    TAKE_WIDOW,
+    End,
+    Exchange,
+    ExchangeKnock,
+)
 from cardrules.games.stop_the_bus import hand_rank
 from cardrules.poker import ThreeCardCategory
 from cardrules.testing import check_game
@@ -68,12 +78,43 @@ class TestCards:
 
 class TestPlay:
     def test_stb_2_1_schwimmen_play(self) -> None:
-        """The dealer's choice, then knock, pass, exchange all and nine exchanges."""
+        """The dealer's choice, then knock, pass, exchange all and nine
+        exchanges, each exchange also with a knock after it."""
         state = game(players=3).new_game(seed=2)
         assert state.legal_moves() == (KEEP, TAKE_WIDOW)
+        taken = state.apply(TAKE_WIDOW)
+        assert (taken.hands[0], taken.widow) == (state.widow, state.hands[0])
         moves = state.apply(KEEP).legal_moves()
         assert moves[:3] == (KNOCK, PASS, EXCHANGE_ALL)
         assert sum(isinstance(m, Exchange) for m in moves) == 9
+        assert sum(isinstance(m, ExchangeKnock) for m in moves) == 9
+        assert EXCHANGE_ALL_KNOCK in moves
+
+    def test_stb_2_1_round_of_passes_and_draw(self) -> None:
+        """Three passes bring a new widow from the stock (SCH-4.4); with fewer
+        than three stock cards left they end the deal as a draw (SCH-4.5)."""
+        state = playing(["2c 5d 9s", "Ah Kh 7s", "Ad Ac 3s"], "Th As 4d")
+        top = state.stock[-3:]
+        after = state.apply(PASS).apply(PASS).apply(PASS)
+        assert after.widow == top
+        assert after.dead == parse_cards("Th As 4d")
+        short = attrs.evolve(state, stock=state.stock[-2:], dead=state.stock[:-2])
+        short.validate()
+        drawn = short.apply(PASS).apply(PASS).apply(PASS)
+        assert drawn.last_deal is not None
+        assert drawn.last_deal.end is End.DRAW
+        assert drawn.last_deal.losses == (0, 0, 0)
+
+    def test_stb_2_1_knock_after_an_exchange(self) -> None:
+        """Seat 1 makes a run of 7-8-9 and knocks on the same turn; after the
+        last turns seat 0's pair of fives is beaten by the run, seat 2's
+        ace-high loses."""
+        state = playing(["5c 5d Kh", "2h 7h 9h", "Ac Qd 9s"], "3c 4d 8s")
+        state = state.apply(ExchangeKnock(*parse_cards("2h 8s")))
+        assert state.knocker == 1
+        state = state.apply(PASS).apply(PASS)
+        assert state.last_deal is not None
+        assert state.last_deal.losses == (0, 0, 1)
 
     def test_stb_4_3_no_hand_ends_the_deal_at_once(self) -> None:
         """A 31 in hearts or three aces is just a hand here: play goes on."""
@@ -103,6 +144,28 @@ class TestRanking:
         assert hand_rank(parse_cards("Kc 8c 3c")) > hand_rank(parse_cards("Kd 8d 2d"))
         assert hand_rank(parse_cards("5c 5d Kh")) > hand_rank(parse_cards("5h 5s Qc"))
         assert hand_rank(parse_cards("Kc 8d 3h")) == hand_rank(parse_cards("Kd 8h 3s"))
+
+    def test_stb_3_2_within_each_kind(self) -> None:
+        """Prials by rank; running flushes and runs by the top card; flushes
+        and high cards by the first, second, then third card; pairs by the
+        pair, then the odd card."""
+        better_worse = [
+            ("Kc Kd Kh", "Qc Qd Qh"),
+            ("Tc Jc Qc", "9h Th Jh"),
+            ("Tc Jd Qc", "9h Ts Jh"),
+            ("Ac 4c 2c", "Kd Qd 9d"),
+            ("Kc 9c 2c", "Kd 8d 7d"),
+            ("Kc 8c 3c", "Kd 8d 2d"),
+            ("Qc Qd 2h", "Jh Js Ac"),
+            ("5c 5d Kh", "5h 5s Qc"),
+            ("Ac 5d 3h", "Kd Qh 9s"),
+            ("Kc 9d 2h", "Kd 8h 7s"),
+            ("Kc 8d 4h", "Kd 8h 3s"),
+        ]
+        for better, worse in better_worse:
+            assert hand_rank(parse_cards(better)) > hand_rank(parse_cards(worse)), better
+        assert hand_rank(parse_cards("5c 5d Kh")) == hand_rank(parse_cards("5h 5s Kc"))
+        assert hand_rank(parse_cards("Kc 8c 3c")) == hand_rank(parse_cards("Kd 8d 3d"))
 
     def test_stb_3_3_aces_are_the_best_prial(self) -> None:
         """Three aces beat three threes (the Brag custom is not used)."""
@@ -162,6 +225,25 @@ class TestTokens:
         assert result.void
         assert result.losses == (0, 0, 0)
 
+    @pytest.mark.parametrize(
+        ("first", "second"),
+        [
+            ("9c Tc Jc", "9h Th Jh"),  # running flushes, same top card
+            ("9c Td Jc", "9d Th Js"),  # runs, same top card
+            ("Kc 8c 3c", "Kd 8d 3d"),  # flushes, same three ranks
+            ("5c 5d Kh", "5h 5s Kc"),  # pairs, same pair and odd card
+            ("Kc 8d 3h", "Kd 8h 3s"),  # high cards, same three ranks
+        ],
+    )
+    def test_stb_5_3_tie_for_best_scores_nothing_in_each_kind(
+        self, first: str, second: str
+    ) -> None:
+        """For every kind the text names, two equal best hands void the deal,
+        though seat 2's seven-high (7-4-2) is the lowest."""
+        result = showdown(playing([first, second, "2s 4s 7h"], "6c 6d 6s"))
+        assert result.void
+        assert result.losses == (0, 0, 0)
+
     def test_stb_5_3_option_off_lowest_loses(self) -> None:
         """With void_on_top_tie=False the same deal costs the lowest a token."""
         state = playing(["9c Td Jc", "9d Th Js", "2c 5d Kh"], "3c 4d 8s", void_on_top_tie=False)
@@ -198,7 +280,8 @@ class TestEngine:
         check_game(game(players=2, a23="none", void_on_top_tie=False, deals=2), playouts=2)
 
     def test_stb_6_2_greedy_games_end(self) -> None:
-        """Greedy players finish whole games, and knock on a flush."""
+        """Greedy players finish whole games; they knock on a flush, and make
+        a run and knock on the same turn when the widow offers one."""
         g = game(players=3)
         rng = random.Random(3)
         for seed in range(4):
@@ -206,8 +289,10 @@ class TestEngine:
             while not state.is_terminal:
                 state = state.apply(g.greedy_move(state, rng))
             assert sum(state.alive) == 1
-        state = playing(["5c 5d Kh", "2h 7h 9h", "Ac Qd 9s"], "3c 4d 8s")
+        state = playing(["5c 5d Kh", "2h 7h 9h", "Ac Qd 9s"], "3c 4d Js")
         assert g.greedy_move(state, rng) == KNOCK
+        state = playing(["5c 5d Kh", "2h 7h 9h", "Ac Qd 9s"], "3c 4d 8s")
+        assert g.greedy_move(state, rng) == ExchangeKnock(*parse_cards("2h 8s"))
 
     def test_stb_json_round_trip_keeps_the_game(self) -> None:
         """A saved Stop the Bus state loads back as Stop the Bus."""

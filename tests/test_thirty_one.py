@@ -61,6 +61,9 @@ class TestPlayersAndCards:
         """Every player starts with three tokens; the option changes that."""
         assert start().tokens == (3, 3, 3)
         assert start(tokens=5).tokens == (5, 5, 5)
+        for bad in (0, 10):
+            with pytest.raises(OptionError, match="tokens"):
+                game(tokens=bad)
 
 
 class TestDeal:
@@ -131,11 +134,54 @@ class TestHandValue:
             trips, three_of_a_kind=True
         )
 
-    @pytest.mark.parametrize("text", ["Ah Kh", "Ah Kh Qh Jh", "Ah Ah Kh", "Ah Kh Jk"])
-    def test_t31_3_bad_hands_refused(self, text: str) -> None:
-        """Wrong sizes, a card twice, or a joker are refused with InvalidCardError."""
-        with pytest.raises(InvalidCardError):
-            hand_value(parse_cards(text))
+    @pytest.mark.parametrize(
+        ("text", "problem"),
+        [
+            ("Ah Kh", "has 3 cards, got 2"),
+            ("Ah Kh Qh Jh", "has 3 cards, got 4"),
+            ("Ah Ah Kh", "same card twice"),
+            ("Ah Kh Jk", "no jokers"),
+        ],
+    )
+    def test_t31_3_1_bad_hands_refused(self, text: str, problem: str) -> None:
+        """Wrong sizes, a card twice, or a joker: InvalidCardError naming the problem."""
+        for function in (hand_value, hand_key):
+            with pytest.raises(InvalidCardError, match=problem):
+                function(parse_cards(text))
+
+    @pytest.mark.parametrize(
+        "junk", [None, 42, "Ah Kh Qh", [[1], [2], [3]], [1, 2, 3], ("Ah", "Kh", "Qh")]
+    )
+    def test_t31_3_1_junk_refused(self, junk: object) -> None:
+        """Things that are not three cards are an InvalidCardError, never a TypeError."""
+        for function in (hand_value, hand_key):
+            with pytest.raises(InvalidCardError):
+                function(junk)  # type: ignore[arg-type]
+
+    def test_t31_3_3_trips_against_a_suited_thirty(self) -> None:
+        """Trips count 30 like K-Q-J of one suit and rank by their cards: K-Q-J
+        (13, 12, 11) beats three sevens, three aces beat A-K-9 (14, 13, 9)."""
+        sevens, aces = parse_cards("7c 7d 7h"), parse_cards("Ac Ad As")
+        kqj, ak9 = parse_cards("Ks Qs Js"), parse_cards("Ah Kh 9h")
+        assert hand_value(aces, three_of_a_kind=True) == 30
+        assert hand_value(kqj) == hand_value(ak9) == 30
+        assert hand_key(kqj, three_of_a_kind=True) > hand_key(sevens, three_of_a_kind=True)
+        assert hand_key(aces, three_of_a_kind=True) > hand_key(ak9, three_of_a_kind=True)
+
+    @pytest.mark.parametrize(("option", "losses"), [(False, (1, 0, 0)), (True, (0, 0, 1))])
+    def test_t31_3_3_trips_in_play(self, option: bool, losses: tuple[int, ...]) -> None:
+        """Seat 0 holds three sevens: 7 and lowest without the option, 30 with it,
+        which leaves seat 2's 19 lowest (seat 1 knocked on 21)."""
+        state = arrange(
+            start(players=3, three_of_a_kind=option),
+            hands=["7c 7d 7h", "Ac Kc 5d", "9s 8s 2s"],
+            discard="Th",
+            turn=1,
+        )
+        state = state.apply(KNOCK).apply(PASS).apply(PASS)
+        assert state.last_deal is not None
+        assert state.last_deal.values == ((30 if option else 7), 21, 19)
+        assert state.last_deal.losses == losses
 
     @given(st.lists(st.sampled_from(thirty_one._DECK.cards), min_size=3, max_size=3, unique=True))
     def test_t31_3_1_value_is_best_suit(self, cards: list[thirty_one.Card]) -> None:

@@ -44,6 +44,14 @@ LOW, KNOCKER, MIDDLE = "2c 3d 4h", "Ac Kc 5d", "9s 8s 2s"
 
 
 class TestPlay:
+    def test_t31n_1_1_two_to_nine_players(self) -> None:
+        """Two to nine seats are accepted; one and ten are refused."""
+        for n in range(2, 10):
+            assert game(players=n).new_game(seed=n).points == (0,) * n
+        for n in (1, 10):
+            with pytest.raises(OptionError, match="players"):
+                game(players=n)
+
     def test_t31n_1_1_play_is_thirty_ones(self) -> None:
         """The same seed and the same choices give the same first deal as Thirty-One."""
         plain = games.create("thirty_one", players=3, deals=1)
@@ -137,6 +145,18 @@ class TestChart:
             with pytest.raises(CardRulesError):
                 deal_points(junk)  # type: ignore[arg-type]
 
+    def test_t31n_3_6_one_pack_two_to_nine_hands(self) -> None:
+        """A card in two hands, or ten hands, cannot be one deal of one pack."""
+        with pytest.raises(InvalidCardError, match="Kc is in two hands"):
+            deal_points(hands("Kc Qc 9c", "Kc Qs 9s"))
+        ten = [" ".join(f"{r}{s}" for s in "cdh") for r in "23456789TJ"]
+        with pytest.raises(OptionError, match="at most 9"):
+            deal_points(hands(*ten))
+        # totals 2 to 10 (seat 8, the knocker, highest): lowest 1, middles 2, knocker 3
+        assert deal_points(hands(*ten[:9]), knocker=8) == (1, 2, 2, 2, 2, 2, 2, 2, 3)
+        with pytest.raises(InvalidCardError, match="not a card"):
+            deal_points([[[1], [2], [3]], parse_cards("2h 3h 4h")])  # type: ignore[list-item]
+
 
 class TestDeals:
     def test_t31n_3_1_knock_scores_the_chart(self) -> None:
@@ -211,6 +231,15 @@ class TestSeries:
         assert state.is_terminal
         assert state.winner == (1,)
         assert game().HIGHER_IS_BETTER
+
+    def test_t31n_4_2_equal_totals_share_the_win(self) -> None:
+        """Points 2, 0, 1 before a last deal scoring 1, 3, 2: all end on 3 and share."""
+        state = table([LOW, KNOCKER, MIDDLE], "7d", deals=1)
+        state = attrs.evolve(state, points=(2, 0, 1))
+        state.validate()
+        state = state.apply(KNOCK).apply(PASS).apply(PASS)
+        assert state.scores == (3, 3, 3)
+        assert state.winner == (0, 1, 2)
 
     def test_t31n_4_3_points_in_every_view(self) -> None:
         """Each seat's view shows the points; resampling keeps the view."""

@@ -1,9 +1,9 @@
 """Helpers shared by the five-card and four-card games of the Thirty-One family.
 
-Japanese 51, Chinese 51 and Empat Satu share the checks on a hand given to a
-public function, the record of cards known to be in a hand (taken face up from
-the table), the per-suit tie-break keys and the shared discard moves. They
-live here once; per-seat tuples and resampling use
+Japanese 51, Chinese 51 and Empat Satu share the check on a hand given to a
+public function (``check_hand``, from :mod:`cardrules.hands`), the record of
+cards known to be in a hand (taken face up from the table), the per-suit
+tie-break keys and the shared discard moves. They live here once; per-seat tuples and resampling use
 :func:`cardrules.engine.replace_at` and :func:`cardrules.engine.redeal_hidden`.
 
 Examples:
@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from cardrules.cards import Card, Rank
+from cardrules.cards import Card
 from cardrules.engine import replace_at
-from cardrules.errors import InvalidCardError, OptionError
+from cardrules.errors import OptionError
 from cardrules.games.thirty_one import Discard
-from cardrules.hands import suit_totals
+from cardrules.hands import check_hand, suit_totals
 
 __all__ = [
     "check_hand",
@@ -31,48 +31,6 @@ __all__ = [
     "suit_keys",
     "without",
 ]
-
-
-def check_hand(
-    cards: Sequence[Card], size: int, what: str, *, mid_turn: bool = False
-) -> tuple[Card, ...]:
-    """Check that ``cards`` is ``size`` distinct cards of the 52-card pack.
-
-    Args:
-        cards: the hand (any sequence of cards).
-        size: how many cards the hand must hold.
-        mid_turn: also accept ``size + 1`` cards, a hand held between drawing
-            and discarding.
-        what: the hand's name for error messages, e.g. ``"an Empat Satu hand"``.
-
-    Returns:
-        The cards as a tuple.
-
-    Raises:
-        InvalidCardError: a wrong number of cards, a repeated card, a joker or
-            something that is not a card; the message names the problem.
-
-    Examples:
-        >>> from cardrules import parse_cards
-        >>> check_hand(parse_cards("Ah Kh"), 4, "an Empat Satu hand")
-        Traceback (most recent call last):
-        ...
-        cardrules.errors.InvalidCardError: an Empat Satu hand has 4 cards, got 2
-    """
-    if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
-        raise InvalidCardError(f"{what} is a sequence of cards, got {type(cards).__name__}")
-    hand = tuple(cards)
-    for card in hand:
-        if not isinstance(card, Card):
-            raise InvalidCardError(f"{what} holds {card!r}, which is not a card")
-        if card.rank >= Rank.JOKER:
-            raise InvalidCardError(f"{what} cannot hold {card}: the pack has no jokers")
-    if len(hand) != size and not (mid_turn and len(hand) == size + 1):
-        sizes = f"{size} or {size + 1}" if mid_turn else f"{size}"
-        raise InvalidCardError(f"{what} has {sizes} cards, got {len(hand)}")
-    if len(set(hand)) != len(hand):
-        raise InvalidCardError(f"{what} cannot hold the same card twice")
-    return hand
 
 
 def check_ints(values: object, what: str) -> tuple[int, ...]:

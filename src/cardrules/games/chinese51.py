@@ -38,11 +38,10 @@ from cardrules.errors import InvalidCardError, InvalidStateError, OptionError
 from cardrules.games._table51 import (
     check_hand,
     check_ints,
-    discard_moves,
     remove_known,
     without,
 )
-from cardrules.games.thirty_one import Discard, Draw, Knock, Pass, Source
+from cardrules.games.thirty_one import Draw, Knock, Pass, Source
 from cardrules.hands import best_suit_total
 
 __all__ = [
@@ -75,7 +74,12 @@ CLEAR_COUNT = 51
 
 @attrs.frozen
 class Options:
-    """Chinese 51 options (see ``seeds/chinese51.md``)."""
+    """Chinese 51 options (see ``seeds/chinese51.md``).
+
+    Examples:
+        >>> Options()
+        Options(players=4, deals=None, target=500, round_limit=40)
+    """
 
     players: int = option(4, doc="number of seats (C51-1.1)", minimum=2, maximum=5)
     deals: int | None = option(
@@ -186,6 +190,14 @@ def _clear_count(hands: Sequence[Sequence[Card]]) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _suit_counts(hand: tuple[Card, ...]) -> list[int]:
+    """How many cards of each suit (indexed by suit) ``hand`` holds."""
+    counts = [0, 0, 0, 0]
+    for _, suit in hand:
+        counts[suit] += 1  # type: ignore[index]  # a natural card's suit is an int 0-3
+    return counts
+
+
 def _is_clear_count(hand: tuple[Card, ...]) -> bool:
     suit = hand[0].suit
     return all(c.suit is suit for c in hand) and best_suit_total(hand) == CLEAR_COUNT
@@ -194,42 +206,110 @@ def _is_clear_count(hand: tuple[Card, ...]) -> bool:
 # --------------------------------------------------------------------------- moves
 
 
+def _card_set(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """The cards of a trade in one order, so that any order names the same move."""
+    given = tuple(cards)
+    if all(isinstance(c, Card) for c in given):
+        return tuple(sorted(given))
+    return given  # not all cards: kept as given, refused when applied
+
+
+@attrs.frozen
+class Discard(Move):
+    """After drawing, put one card face up on the row (C51-3.2); ``knock`` ends
+    the turn with a clear-count knock, legal only if the five cards kept make
+    exactly 51 (C51-5.8).
+
+    Examples:
+        >>> from cardrules import parse_card
+        >>> str(Discard(parse_card("7h"))), str(Discard(parse_card("7h"), knock=True))
+        ('discard 7h no', 'discard 7h yes')
+    """
+
+    NAME: ClassVar[str] = "discard"
+    card: Card
+    knock: bool = False
+
+
 @attrs.frozen
 class Trade(Move):
-    """Take every face-up card of the row and put as many of one's own there (C51-3.3)."""
+    """Take every face-up card of the row and put as many of one's own there
+    (C51-3.3); ``knock`` as for :class:`Discard`. The cards given may be named
+    in any order.
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> trade = Trade(parse_cards("Kc 2d"))
+        >>> str(trade), trade == Trade(parse_cards("2d Kc"))
+        ('trade 2d,Kc no', True)
+    """
 
     NAME: ClassVar[str] = "trade"
-    give: tuple[Card, ...]
+    give: tuple[Card, ...] = attrs.field(converter=_card_set)
+    knock: bool = False
 
 
 @attrs.frozen
 class Swap(Move):
-    """With five cards in the row, exchange one of them for one's own card (C51-3.4)."""
+    """With five cards in the row, exchange one of them for one's own card
+    (C51-3.4); ``knock`` as for :class:`Discard`.
+
+    Examples:
+        >>> from cardrules import parse_card
+        >>> str(Swap(parse_card("Th"), parse_card("2c")))
+        'swap Th 2c no'
+    """
 
     NAME: ClassVar[str] = "swap"
     take: Card
     give: Card
+    knock: bool = False
 
 
 @attrs.frozen
 class Challenge(Move):
-    """Challenge the caller's knock (C51-5.2)."""
+    """Challenge the caller's knock (C51-5.2).
+
+    Examples:
+        >>> str(Challenge())
+        'challenge'
+    """
 
     NAME: ClassVar[str] = "challenge"
 
 
-_SWAPS: dict[tuple[Card, Card], Swap] = {}
+_SWAPS: dict[tuple[Card, Card, bool], Swap] = {}
+_DISCARDS: dict[tuple[Card, bool], Discard] = {}
 
 
-def _swap(take: Card, give: Card) -> Swap:
-    move = _SWAPS.get((take, give))
+def _swap(take: Card, give: Card, knock: bool = False) -> Swap:
+    move = _SWAPS.get((take, give, knock))
     if move is None:
-        move = _SWAPS[take, give] = Swap(take, give)
+        move = _SWAPS[take, give, knock] = Swap(take, give, knock)
+    return move
+
+
+_TRADES: dict[tuple[tuple[Card, ...], bool], Trade] = {}
+
+
+def _trade(give: tuple[Card, ...], knock: bool = False) -> Trade:
+    """``Trade(give, knock)`` for sorted ``give``, shared between states."""
+    move = _TRADES.get((give, knock))
+    if move is None:
+        move = _TRADES[give, knock] = Trade(give, knock)
+    return move
+
+
+def _discard(card: Card, knock: bool = False) -> Discard:
+    move = _DISCARDS.get((card, knock))
+    if move is None:
+        move = _DISCARDS[card, knock] = Discard(card, knock)
     return move
 
 
 KNOCK = Knock()
 PASS = Pass()
+_KNOCK_51 = "a knock at the end of a turn needs exactly 51 in the five cards kept (C51-5.8)"
 CHALLENGE = Challenge()
 DRAW = Draw(Source.STOCK)
 
@@ -238,18 +318,28 @@ DRAW = Draw(Source.STOCK)
 
 
 class Phase(enum.Enum):
-    """What the player to move must do."""
+    """What the player to move must do.
+
+    Examples:
+        >>> from cardrules import games
+        >>> games.create("chinese51").new_game(seed=1).phase  # the starter's opening discard
+        <Phase.DISCARD: 'discard'>
+    """
 
     DISCARD = "discard"  # holds six cards (the starter's opening, or after drawing)
     TURN = "turn"  # knock, draw, trade or swap
-    MAY_KNOCK = "may_knock"  # holds exactly 51 at the end of a turn: knock or pass
     CHALLENGE = "challenge"  # challenge the caller or pass
     OVER = "over"
 
 
 class End(enum.Enum):
     """How a hand ended. ``CLEAR_COUNT`` is a knock on 51 (C51-5.8); a hand
-    that ends any other way while someone holds 51 is scored as one too (C51-5.9)."""
+    that ends any other way while someone holds 51 is scored as one too (C51-5.9).
+
+    Examples:
+        >>> End("stock_exhausted")
+        <End.STOCK_EXHAUSTED: 'stock_exhausted'>
+    """
 
     KNOCK = "knock"
     CLEAR_COUNT = "clear_count"
@@ -259,7 +349,18 @@ class End(enum.Enum):
 
 @attrs.frozen(kw_only=True)
 class DealResult:
-    """The public outcome of a finished hand."""
+    """The public outcome of a finished hand.
+
+    Examples:
+        >>> from cardrules import games
+        >>> game = games.create("chinese51", players=2, deals=1)
+        >>> state = game.new_game(seed=3)
+        >>> while not state.is_terminal:
+        ...     state = state.apply(game.greedy_move(state, random.Random(0)))
+        >>> result = state.last_deal
+        >>> state.points == result.scored, len(result.hands)
+        (True, 2)
+    """
 
     deal: int
     end: End
@@ -272,7 +373,14 @@ class DealResult:
 
 @attrs.frozen(kw_only=True)
 class View:
-    """What one seat may know (C51-8.1)."""
+    """What one seat may know (C51-8.1).
+
+    Examples:
+        >>> from cardrules import games
+        >>> view = games.create("chinese51", players=3).new_game(seed=1).view(1)
+        >>> view.seat, len(view.hand), view.hand_sizes, view.stock_size
+        (1, 5, (6, 5, 5), 36)
+    """
 
     seat: int
     options: Options
@@ -296,7 +404,17 @@ class View:
 
 @attrs.frozen(kw_only=True)
 class State(GameState[Options]):
-    """A Chinese 51 game in progress. The top of the stock is its last item."""
+    """A Chinese 51 game in progress. The top of the stock is its last item.
+
+    Examples:
+        >>> from cardrules import games
+        >>> state = games.create("chinese51", players=3).new_game(seed=1)
+        >>> state.starter, state.current_player, [len(h) for h in state.hands], len(state.stock)
+        (0, 0, [6, 5, 5], 36)
+        >>> state = state.apply(state.legal_moves()[0])  # the opening discard
+        >>> state.current_player, len(state.row)  # play goes to the right: seat 2
+        (2, 1)
+    """
 
     GAME: ClassVar[str] = "chinese51"
     MOVES: ClassVar[tuple[type[Move], ...]] = (
@@ -357,7 +475,14 @@ class State(GameState[Options]):
         yield from self.aside
 
     def value_of(self, seat: int) -> int:
-        """The value of a seat's hand (C51-4.1; best five of six mid-turn)."""
+        """The value of a seat's hand (C51-4.1; best five of six mid-turn).
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("chinese51", players=2).new_game(seed=1)
+            >>> state.value_of(1) == hand_value(state.hands[1])
+            True
+        """
         hand = self.hands[seats_check(self.options.players, seat)]
         if len(hand) > HAND_SIZE:
             return max(best_suit_total(hand[:i] + hand[i + 1 :]) for i in range(len(hand)))
@@ -374,14 +499,34 @@ class State(GameState[Options]):
             if self.stock:
                 moves.append(DRAW)
             row = self.row
-            moves.extend(map(Trade, itertools.combinations(hand, len(row))))
+            # C51-5.8: a knocking variant only where the five cards kept can be one suit
+            # (counted first: most turns have none).
+            suits = _suit_counts(hand)
+            row_suit = int(row[0].suit or 0)  # natural cards only: suits 0-3
+            trade_knock = all(suit == row_suit for _, suit in row) and (
+                suits[row_suit] >= len(hand) - len(row)
+            )
+            for give in itertools.combinations(sorted(hand), len(row)):
+                moves.append(_trade(give))
+                if trade_knock and _is_clear_count(tuple(c for c in hand if c not in give) + row):
+                    moves.append(_trade(give, knock=True))
             if len(row) == ROW_SIZE:
-                moves.extend(_swap(take, give) for take in row for give in hand)
+                near = max(suits) >= HAND_SIZE - 1
+                for take in row:
+                    for card in hand:
+                        moves.append(_swap(take, card))
+                        if near and _is_clear_count(tuple(take if c == card else c for c in hand)):
+                            moves.append(_swap(take, card, knock=True))
             return tuple(moves)
         if phase is Phase.DISCARD:
-            return discard_moves(self.hands[self.turn])
-        if phase is Phase.MAY_KNOCK:
-            return (KNOCK, PASS)
+            hand = self.hands[self.turn]
+            out: list[Move] = []
+            near = max(_suit_counts(hand)) >= HAND_SIZE
+            for card in hand:
+                out.append(_discard(card))
+                if near and _is_clear_count(without(hand, card)):
+                    out.append(_discard(card, knock=True))  # C51-5.8
+            return tuple(out)
         if phase is Phase.CHALLENGE:
             return (CHALLENGE, PASS)
         return ()
@@ -389,13 +534,16 @@ class State(GameState[Options]):
     def explain(self, move: Move) -> str:
         """Why ``move`` is illegal now."""
         phase = self.phase
+        if phase is Phase.OVER:
+            return "the game is over"
+        hand = self.hands[self.turn]
         if phase is Phase.CHALLENGE:
             return f"seat {self.turn} must challenge seat {self.caller}'s knock or pass (C51-5.2)"
-        if phase is Phase.MAY_KNOCK:
-            return f"seat {self.turn} holds 51 and may only knock or pass (C51-5.8)"
         if phase is Phase.DISCARD:
             if isinstance(move, Discard):
-                return f"{move.card} is not in the hand of seat {self.turn}"
+                if move.card not in hand:
+                    return f"{move.card} is not in the hand of seat {self.turn}"
+                return _KNOCK_51
             return f"seat {self.turn} holds six cards and must discard to the row (C51-3.2)"
         if isinstance(move, Discard):
             return "a discard comes only after drawing (C51-3.2)"
@@ -408,12 +556,26 @@ class State(GameState[Options]):
         if isinstance(move, Swap):
             if len(self.row) != ROW_SIZE:
                 return f"a one-card swap needs five cards in the row, not {len(self.row)} (C51-3.4)"
-            return f"seat {self.turn} cannot swap {move.give} for {move.take} (C51-3.4)"
+            if move.take not in self.row:
+                return f"{move.take} is not in the face-up row (C51-3.4)"
+            if move.give not in hand:
+                return f"{move.give} is not in the hand of seat {self.turn}"
+            return _KNOCK_51
         if isinstance(move, Trade):
-            return (
-                f"a trade gives {len(self.row)} cards of the hand for the whole row "
-                f"({len(move.give)} offered) (C51-3.3)"
-            )
+            give = move.give
+            if len(give) != len(self.row):
+                return (
+                    f"a trade gives {len(self.row)} cards of the hand for the whole row "
+                    f"({len(give)} offered) (C51-3.3)"
+                )
+            taken = [c for c in give if c in self.row]
+            if taken:
+                return f"cards taken from the row ({taken[0]}) cannot be given back (C51-3.3)"
+            if any(c not in hand for c in give):
+                return f"seat {self.turn} does not hold all of {', '.join(map(str, give))}"
+            if len(set(give)) != len(give):
+                return "a trade cannot give the same card twice (C51-3.3)"
+            return _KNOCK_51
         return super().explain(move)
 
     def _next(self, move: Move) -> State:
@@ -428,9 +590,9 @@ class State(GameState[Options]):
                 "known": remove_known(self.known, seat, (card,)),
                 "row": (*self.row, card),
             }
-            if not self.stock:
+            if not self.stock and not move.knock:
                 return self._replace(**changes)._end_deal(End.STOCK_EXHAUSTED)  # C51-6.1
-            return self._end_turn(changes)
+            return self._end_turn(changes, move.knock)
         if isinstance(move, Draw):
             row, aside = self.row, self.aside
             if len(row) == ROW_SIZE:
@@ -454,7 +616,8 @@ class State(GameState[Options]):
                     "hands": replace_at(self.hands, seat, kept + taken),
                     "known": replace_at(known, seat, known[seat] + taken),
                     "row": move.give,
-                }
+                },
+                move.knock,
             )
         if isinstance(move, Swap):
             take, give = move.take, move.give
@@ -467,7 +630,8 @@ class State(GameState[Options]):
                     ),
                     "known": replace_at(known, seat, (*known[seat], take)),
                     "row": tuple(give if c == take else c for c in self.row),
-                }
+                },
+                move.knock,
             )
         if isinstance(move, Knock):
             state = self._replace(history=history, caller=seat)
@@ -477,20 +641,17 @@ class State(GameState[Options]):
         if isinstance(move, Challenge):
             state = self._replace(history=history, challengers=(*self.challengers, seat))
             return state._next_challenger()
-        # Pass: decline a challenge, or end a turn holding 51 without knocking.
-        if self.phase is Phase.CHALLENGE:
-            return self._replace(history=history)._next_challenger()
-        return self._pass_turn({"history": history})
+        assert isinstance(move, Pass)  # decline to challenge
+        return self._replace(history=history)._next_challenger()
 
     # ---- rules helpers -------------------------------------------------------------
 
-    def _end_turn(self, changes: dict[str, Any]) -> State:
-        """The state after a turn's action: 51 may knock (C51-5.8), else play moves on."""
-        if _is_clear_count(changes["hands"][self.turn]):
-            return self._replace(phase=Phase.MAY_KNOCK, **changes)
-        return self._pass_turn(changes)
-
-    def _pass_turn(self, changes: dict[str, Any]) -> State:
+    def _end_turn(self, changes: dict[str, Any], knock: bool) -> State:
+        """The state after a turn's action: a knock on 51 ends the hand
+        (C51-5.8), otherwise play moves on."""
+        if knock:
+            state = self._replace(caller=self.turn, **changes)
+            return state._end_deal(End.CLEAR_COUNT)
         turns = self.turns + 1
         if turns >= self.options.players * self.options.round_limit:
             state = self._replace(turns=turns, **changes)
@@ -535,7 +696,14 @@ class State(GameState[Options]):
     # ---- views ---------------------------------------------------------------------
 
     def view(self, seat: int) -> View:
-        """What ``seat`` may know (C51-8.1): a caller's hand stays face down."""
+        """What ``seat`` may know (C51-8.1): a caller's hand stays face down.
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("chinese51", players=2).new_game(seed=1)
+            >>> state.view(1).hand == state.hands[1], state.view(1).known
+            (True, ((), ()))
+        """
         seats_check(self.options.players, seat)
         return View(
             seat=seat,
@@ -559,7 +727,15 @@ class State(GameState[Options]):
         )
 
     def resample(self, seat: int, rng: random.Random) -> State:
-        """Deal again the stock and the hand cards ``seat`` cannot know (C51-8.2)."""
+        """Deal again the stock and the hand cards ``seat`` cannot know (C51-8.2).
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("chinese51", players=2).new_game(seed=1)
+            >>> other = state.resample(1, random.Random(5))
+            >>> other.view(1) == state.view(1), other.hands[0] == state.hands[0]
+            (True, False)
+        """
         seats_check(self.options.players, seat)
         hands, (stock,) = redeal_hidden(
             rng, self.hands, seat, known=self.known, piles=(self.stock,)
@@ -591,7 +767,7 @@ class State(GameState[Options]):
             size = 6 if (i == self.turn and self.phase is Phase.DISCARD) else HAND_SIZE
             if len(hand) != size:
                 raise InvalidStateError(f"seat {i} holds {len(hand)} cards, not {size}")
-        if self.phase in (Phase.TURN, Phase.MAY_KNOCK) and not self.row:
+        if self.phase is Phase.TURN and not self.row:
             raise InvalidStateError("the face-up row is empty between turns")
 
 
@@ -661,15 +837,23 @@ class Chinese51(Game[State, Options]):
 
     def greedy_move(self, state: State, rng: random.Random) -> Move:
         """Knock with 51 or 44 and more, challenge with 44 and more, trade or
-        swap when that beats the hand, otherwise draw; discard the least useful card."""
+        swap when that beats the hand, otherwise draw; discard the least useful card.
+
+        Examples:
+            >>> game = Chinese51.create(players=2)
+            >>> state = game.new_game(seed=1)
+            >>> game.greedy_move(state, random.Random(0)) in state.legal_moves()
+            True
+        """
         moves = state.legal_moves()
         if not moves:
             raise OptionError("the game is over")
         phase = state.phase
         hand = state.hands[state.turn]
         now = best_suit_total(hand)
-        if phase is Phase.MAY_KNOCK:
-            return KNOCK
+        knocks = [m for m in moves if getattr(m, "knock", False)]
+        if knocks:
+            return knocks[0]  # C51-5.8: go out with 51 whenever possible
         if phase is Phase.CHALLENGE:
             return CHALLENGE if now >= 44 else PASS
         if phase is Phase.DISCARD:

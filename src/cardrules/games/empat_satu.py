@@ -69,7 +69,12 @@ HAND_SIZE = 4
 
 @attrs.frozen
 class Options:
-    """Empat Satu options (see ``seeds/empat_satu.md``)."""
+    """Empat Satu options (see ``seeds/empat_satu.md``).
+
+    Examples:
+        >>> Options()
+        Options(players=4, deals=1, exhausted_rounds=2)
+    """
 
     players: int = option(4, doc="number of seats (ES-1.1)", minimum=2, maximum=8)
     deals: int = option(1, doc="hands to play; each hand is a complete game (ES-6.1)", minimum=1)
@@ -195,7 +200,18 @@ class End(enum.Enum):
 
 @attrs.frozen(kw_only=True)
 class DealResult:
-    """The public outcome of a finished hand: hands shown, winner and loser."""
+    """The public outcome of a finished hand: hands shown, winner and loser.
+
+    Examples:
+        >>> from cardrules import games
+        >>> game = games.create("empat_satu", players=2)
+        >>> state = game.new_game(seed=3)
+        >>> while not state.is_terminal:
+        ...     state = state.apply(game.greedy_move(state, random.Random(0)))
+        >>> result = state.last_deal
+        >>> state.scores[result.winner], result.winner != result.loser
+        (1, True)
+    """
 
     deal: int
     end: End
@@ -231,7 +247,14 @@ class View:
 
 @attrs.frozen(kw_only=True)
 class State(GameState[Options]):
-    """An Empat Satu game in progress. Stock and discard tops are the last items."""
+    """An Empat Satu game in progress. Stock and discard tops are the last items.
+
+    Examples:
+        >>> from cardrules import games
+        >>> state = games.create("empat_satu", players=3).new_game(seed=4)
+        >>> state.dealer, state.turn, [len(h) for h in state.hands], state.discard
+        (0, 0, [4, 4, 4], ())
+    """
 
     GAME: ClassVar[str] = "empat_satu"
     MOVES: ClassVar[tuple[type[Move], ...]] = (Stop, Draw, Discard, Refuse)
@@ -282,7 +305,17 @@ class State(GameState[Options]):
         yield from self.discard
 
     def value_of(self, seat: int) -> int:
-        """The score of a seat's four-card hand (ES-5.1)."""
+        """The score of a seat's four-card hand (ES-5.1).
+
+        Raises:
+            InvalidStateError: the seat holds five cards (mid-turn).
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("empat_satu", players=3).new_game(seed=4)
+            >>> state.value_of(0) == hand_value(state.hands[0])
+            True
+        """
         hand = self.hands[seats_check(self.options.players, seat)]
         if len(hand) != HAND_SIZE:
             raise InvalidStateError(f"seat {seat} holds {len(hand)} cards mid-turn")
@@ -389,7 +422,15 @@ class State(GameState[Options]):
     # ---- views ---------------------------------------------------------------------
 
     def view(self, seat: int) -> View:
-        """What ``seat`` may know (ES-7.1)."""
+        """What ``seat`` may know (ES-7.1).
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("empat_satu", players=3).new_game(seed=4)
+            >>> view = state.view(1)
+            >>> view.hand == state.hands[1], view.stock_size, view.hand_sizes
+            (True, 40, (4, 4, 4))
+        """
         seats_check(self.options.players, seat)
         return View(
             seat=seat,
@@ -412,7 +453,14 @@ class State(GameState[Options]):
         )
 
     def resample(self, seat: int, rng: random.Random) -> State:
-        """Deal the cards ``seat`` cannot see again, and pick a new seed."""
+        """Deal the cards ``seat`` cannot see again, and pick a new seed (ES-7.2).
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("empat_satu", players=3).new_game(seed=4)
+            >>> state.resample(0, random.Random(1)).view(0) == state.view(0)
+            True
+        """
         seats_check(self.options.players, seat)
         hands, (stock,) = redeal_hidden(
             rng, self.hands, seat, known=self.known, piles=(self.stock,)
@@ -516,7 +564,14 @@ class EmpatSatu(Game[State, Options]):
 
     def greedy_move(self, state: State, rng: random.Random) -> Move:
         """Stop with a one-suit hand worth 30 or more, take a discard that helps,
-        discard the card whose loss leaves the best hand."""
+        discard the card whose loss leaves the best hand.
+
+        Examples:
+            >>> game = EmpatSatu.create(players=2)
+            >>> state = game.new_game(seed=3)
+            >>> game.greedy_move(state, random.Random(0)) in state.legal_moves()
+            True
+        """
         moves = state.legal_moves()
         if not moves:
             raise OptionError("the game is over")

@@ -60,7 +60,12 @@ TABLE_SIZE = 5
 
 @attrs.frozen
 class Options:
-    """Japanese 51 options (see ``seeds/japanese51.md``)."""
+    """Japanese 51 options (see ``seeds/japanese51.md``).
+
+    Examples:
+        >>> Options()
+        Options(players=4, deals=None, round_limit=20)
+    """
 
     players: int = option(4, doc="number of seats (J51-1.1)", minimum=2, maximum=9)
     deals: int | None = option(
@@ -132,7 +137,13 @@ def winners(values: Sequence[int], stopper: int | None) -> tuple[int, ...]:
 @attrs.frozen
 class Exchange(Move):
     """Take ``take`` from the table and put ``give`` from the hand in its place
-    (J51-3.1); ``stop`` declares "Stop" at the end of the turn (J51-5.1)."""
+    (J51-3.1); ``stop`` declares "Stop" at the end of the turn (J51-5.1).
+
+    Examples:
+        >>> from cardrules import parse_card
+        >>> str(Exchange(parse_card("Ah"), parse_card("2c"), stop=True))
+        'exchange Ah 2c yes'
+    """
 
     NAME: ClassVar[str] = "exchange"
     take: Card
@@ -142,7 +153,12 @@ class Exchange(Move):
 
 @attrs.frozen
 class Clear(Move):
-    """Clear the board: set the five table cards aside, deal five new ones (J51-3.2)."""
+    """Clear the board: set the five table cards aside, deal five new ones (J51-3.2).
+
+    Examples:
+        >>> str(Clear())
+        'clear'
+    """
 
     NAME: ClassVar[str] = "clear"
 
@@ -178,7 +194,18 @@ class End(enum.Enum):
 
 @attrs.frozen(kw_only=True)
 class DealResult:
-    """The public outcome of a finished deal."""
+    """The public outcome of a finished deal.
+
+    Examples:
+        >>> from cardrules import games
+        >>> game = games.create("japanese51", players=2, deals=1)
+        >>> state = game.new_game(seed=3)
+        >>> while not state.is_terminal:
+        ...     state = state.apply(game.greedy_move(state, random.Random(0)))
+        >>> result = state.last_deal
+        >>> len(result.hands), result.winners == winners(result.values, result.stopper)
+        (2, True)
+    """
 
     deal: int
     end: End
@@ -190,7 +217,14 @@ class DealResult:
 
 @attrs.frozen(kw_only=True)
 class View:
-    """What one seat may know (J51-7.1)."""
+    """What one seat may know (J51-7.1).
+
+    Examples:
+        >>> from cardrules import games
+        >>> view = games.create("japanese51", players=3).new_game(seed=1).view(2)
+        >>> view.seat, len(view.hand), len(view.table), view.stock_size
+        (2, 5, 5, 32)
+    """
 
     seat: int
     options: Options
@@ -215,7 +249,14 @@ class View:
 
 @attrs.frozen(kw_only=True)
 class State(GameState[Options]):
-    """A Japanese 51 game in progress. The top of the stock is its last item."""
+    """A Japanese 51 game in progress. The top of the stock is its last item.
+
+    Examples:
+        >>> from cardrules import games
+        >>> state = games.create("japanese51", players=3).new_game(seed=1)
+        >>> state.dealer, state.current_player, [len(h) for h in state.hands], len(state.stock)
+        (0, 1, [5, 5, 5], 32)
+    """
 
     GAME: ClassVar[str] = "japanese51"
     MOVES: ClassVar[tuple[type[Move], ...]] = (Exchange, Clear)
@@ -259,7 +300,13 @@ class State(GameState[Options]):
 
     @property
     def deal_count(self) -> int:
-        """How many deals the match has (J51-6.1)."""
+        """How many deals the match has (J51-6.1).
+
+        Examples:
+            >>> from cardrules import games
+            >>> games.create("japanese51", players=3).new_game(seed=1).deal_count
+            3
+        """
         deals = self.options.deals
         return self.options.players if deals is None else deals
 
@@ -276,11 +323,29 @@ class State(GameState[Options]):
         yield from self.aside
 
     def value_of(self, seat: int) -> int:
-        """The current value of a seat's hand (J51-4.1)."""
+        """The current value of a seat's hand (J51-4.1).
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("japanese51", players=2).new_game(seed=1)
+            >>> state.value_of(0) == hand_value(state.hands[0])
+            True
+        """
         return _value(self.hands[seats_check(self.options.players, seat)])
 
     def can_clear(self) -> bool:
-        """Whether the player to move may clear the board now (J51-3.2, J51-3.3)."""
+        """Whether the player to move may clear the board now (J51-3.2, J51-3.3).
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("japanese51", players=2).new_game(seed=1)
+            >>> state.can_clear()  # the first turn of the deal
+            False
+            >>> for _ in range(2):  # seats 1 and 0 exchange, without Stop
+            ...     state = state.apply(state.legal_moves()[0])
+            >>> state.can_clear()  # seat 1's second turn
+            True
+        """
         return (
             self.phase is Phase.TURN
             and not self.cleared
@@ -397,7 +462,14 @@ class State(GameState[Options]):
     # ---- views ---------------------------------------------------------------------
 
     def view(self, seat: int) -> View:
-        """What ``seat`` may know (J51-7.1)."""
+        """What ``seat`` may know (J51-7.1).
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("japanese51", players=2).new_game(seed=1)
+            >>> state.view(0).hand == state.hands[0], state.view(0).known
+            (True, ((), ()))
+        """
         seats_check(self.options.players, seat)
         return View(
             seat=seat,
@@ -423,7 +495,15 @@ class State(GameState[Options]):
 
     def resample(self, seat: int, rng: random.Random) -> State:
         """Deal again what ``seat`` cannot see (J51-7.2): unknown hand cards and
-        the stock; a stock rebuilt from set-aside cards is only reshuffled."""
+        the stock; a stock rebuilt from set-aside cards is only reshuffled.
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("japanese51", players=2).new_game(seed=1)
+            >>> other = state.resample(0, random.Random(5))
+            >>> other.view(0) == state.view(0), other.hands[1] == state.hands[1]
+            (True, False)
+        """
         seats_check(self.options.players, seat)
         if self.recycled:
             hands, _ = redeal_hidden(rng, self.hands, seat, known=self.known)
@@ -530,7 +610,14 @@ class Japanese51(Game[State, Options]):
 
     def greedy_move(self, state: State, rng: random.Random) -> Move:
         """Make the exchange that leaves the best hand; clear the board when no
-        exchange improves the hand; call Stop at 35 or more."""
+        exchange improves the hand; call Stop at 35 or more.
+
+        Examples:
+            >>> game = Japanese51.create(players=2)
+            >>> state = game.new_game(seed=1)
+            >>> game.greedy_move(state, random.Random(0)) in state.legal_moves()
+            True
+        """
         moves = state.legal_moves()
         if not moves:
             raise OptionError("the game is over")

@@ -25,6 +25,7 @@ from typing import Any, ClassVar, cast
 
 import attrs
 
+from cardrules import hands
 from cardrules.cards import Card, Rank, Suit
 from cardrules.decks import Deck, piquet, standard
 from cardrules.engine import (
@@ -46,6 +47,8 @@ __all__ = [
     "End",
     "Exchange",
     "ExchangeAll",
+    "ExchangeAllKnock",
+    "ExchangeKnock",
     "Keep",
     "Knock",
     "Options",
@@ -76,6 +79,9 @@ class Options:
     )
     tokens: int = option(3, doc="tokens each player starts with (SCH-1.3)", minimum=1, maximum=9)
     full_pack: bool = option(False, doc="play with the 52-card pack, not the 32-card one (SCH-1.2)")
+    knock_after_exchange: bool = option(
+        True, doc="a player may knock at the end of a turn on which he exchanged (SCH-5.1)"
+    )
 
 
 _FULL = standard()
@@ -89,7 +95,8 @@ def _pack(full_pack: bool) -> Deck:
 
 
 def check_hand(cards: Sequence[Card], deck: Deck, game: str) -> None:
-    """Refuse anything but three distinct cards of ``deck``.
+    """Refuse anything but three distinct cards of ``deck``
+    (:func:`cardrules.hands.check_hand` for a hand of three).
 
     Raises:
         InvalidCardError: the wrong number of cards, a card twice, or a card
@@ -100,23 +107,10 @@ def check_hand(cards: Sequence[Card], deck: Deck, game: str) -> None:
         >>> check_hand(parse_cards("6h 7h 8h"), piquet(), "Schwimmen")
         Traceback (most recent call last):
         ...
-        cardrules.errors.InvalidCardError: 6h is not in the piquet32 pack of Schwimmen
+        cardrules.errors.InvalidCardError: ... 6h is not in the piquet32 pack
     """
-    if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
-        raise InvalidCardError(f"a {game} hand is a sequence of 3 cards, got {cards!r:.40}")
-    if len(cards) != HAND_SIZE:
-        raise InvalidCardError(f"a {game} hand has 3 cards, got {len(cards)}")
-    pack = _PACK_SETS.get(deck.name) or frozenset(deck.cards)
-    for card in cards:
-        if not isinstance(card, Card):
-            raise InvalidCardError(f"expected a Card in a {game} hand, got {card!r}")
-        if card not in pack:
-            raise InvalidCardError(f"{card} is not in the {deck.name} pack of {game}")
-    if len(set(cards)) != HAND_SIZE:
-        raise InvalidCardError(f"a {game} hand cannot hold the same card twice")
+    hands.check_hand(cards, HAND_SIZE, f"a {game} hand", pack=deck)
 
-
-_PACK_SETS = {d.name: frozenset(d.cards) for d in (_PIQUET, _FULL)}
 
 # --------------------------------------------------------------------------- hand values
 
@@ -145,7 +139,7 @@ def hand_value(cards: Sequence[Card], *, full_pack: bool = False) -> float:
         >>> hand_value(parse_cards("2c 3c 4c"))
         Traceback (most recent call last):
         ...
-        cardrules.errors.InvalidCardError: 2c is not in the piquet32 pack of Schwimmen
+        cardrules.errors.InvalidCardError: a Schwimmen hand cannot hold 2c: 2c is not in the ...
     """
     check_hand(cards, _pack(full_pack), "Schwimmen")
     doubled = _key(tuple(cards))[0]
@@ -247,6 +241,22 @@ class ExchangeAll(Move):
 
 
 @attrs.frozen
+class ExchangeKnock(Move):
+    """Exchange one card as :class:`Exchange`, then knock to end the turn (SCH-5.1)."""
+
+    NAME: ClassVar[str] = "exchangeknock"
+    give: Card
+    take: Card
+
+
+@attrs.frozen
+class ExchangeAllKnock(Move):
+    """Trade the whole hand for the widow, then knock to end the turn (SCH-5.1)."""
+
+    NAME: ClassVar[str] = "exchangeallknock"
+
+
+@attrs.frozen
 class Pass(Move):
     """Exchange nothing this turn (SCH-4.3)."""
 
@@ -255,7 +265,7 @@ class Pass(Move):
 
 @attrs.frozen
 class Knock(Move):
-    """Knock: every other player gets one last turn (SCH-5.1)."""
+    """Knock without exchanging: every other player gets one last turn (SCH-5.1)."""
 
     NAME: ClassVar[str] = "knock"
 
@@ -263,11 +273,15 @@ class Knock(Move):
 KEEP = Keep()
 TAKE_WIDOW = TakeWidow()
 EXCHANGE_ALL = ExchangeAll()
+EXCHANGE_ALL_KNOCK = ExchangeAllKnock()
 PASS = Pass()
 KNOCK = Knock()
 # Every exchange of the 52-card pack, made once: legal_moves() only looks them up.
 _EXCHANGES: dict[Card, dict[Card, Exchange]] = {
     give: {take: Exchange(give, take) for take in _FULL.cards} for give in _FULL.cards
+}
+_EXCHANGE_KNOCKS: dict[Card, dict[Card, ExchangeKnock]] = {
+    give: {take: ExchangeKnock(give, take) for take in _FULL.cards} for give in _FULL.cards
 }
 
 
@@ -339,7 +353,16 @@ class State(GameState[Options]):
     """A Schwimmen game in progress. The stock's top is its last card."""
 
     GAME: ClassVar[str] = "schwimmen"
-    MOVES: ClassVar[tuple[type[Move], ...]] = (Keep, TakeWidow, Exchange, ExchangeAll, Pass, Knock)
+    MOVES: ClassVar[tuple[type[Move], ...]] = (
+        Keep,
+        TakeWidow,
+        Exchange,
+        ExchangeAll,
+        Pass,
+        Knock,
+        ExchangeKnock,
+        ExchangeAllKnock,
+    )
 
     options: Options
     seed: int
@@ -449,9 +472,13 @@ class State(GameState[Options]):
             a, b, c = self.widow
             x, y, z = (_EXCHANGES[give] for give in self.hands[self.turn])
             swaps = (x[a], x[b], x[c], y[a], y[b], y[c], z[a], z[b], z[c])
-            if self.knocker is None:
+            if self.knocker is not None:  # SCH-5.1: the last turns after a knock
+                return (PASS, EXCHANGE_ALL, *swaps)
+            if not self.options.knock_after_exchange:
                 return (KNOCK, PASS, EXCHANGE_ALL, *swaps)
-            return (PASS, EXCHANGE_ALL, *swaps)
+            p, q, r = (_EXCHANGE_KNOCKS[give] for give in self.hands[self.turn])
+            knocks = (p[a], p[b], p[c], q[a], q[b], q[c], r[a], r[b], r[c])
+            return (KNOCK, PASS, EXCHANGE_ALL, *swaps, EXCHANGE_ALL_KNOCK, *knocks)
         if phase is Phase.CHOOSE:
             return (KEEP, TAKE_WIDOW)
         return ()
@@ -462,9 +489,12 @@ class State(GameState[Options]):
             return f"the dealer (seat {self.dealer}) must first keep his hand or take the widow"
         if isinstance(move, (Keep, TakeWidow)):
             return "only the dealer chooses, once, before the first turn (SCH-2.3)"
-        if isinstance(move, Knock):
+        knocks = isinstance(move, (Knock, ExchangeKnock, ExchangeAllKnock))
+        if knocks and self.knocker is not None:
             return f"seat {self.knocker} has already knocked (SCH-5.1)"
-        if isinstance(move, Exchange):
+        if knocks and not isinstance(move, Knock) and not self.options.knock_after_exchange:
+            return "knocking ends a turn without an exchange here (knock_after_exchange=False)"
+        if isinstance(move, (Exchange, ExchangeKnock)):
             if move.give not in self.hands[self.turn]:
                 return f"{move.give} is not in the hand of seat {self.turn}"
             return f"{move.take} is not in the widow"
@@ -473,16 +503,18 @@ class State(GameState[Options]):
     def _next(self, move: Move) -> State:
         history = (*self.history, move)
         seat = self.turn
-        if isinstance(move, Exchange):
+        if isinstance(move, (Exchange, ExchangeKnock)):
             hand = self.hands[seat]
             hand = replace_at(hand, hand.index(move.give), move.take)
             widow = replace_at(self.widow, self.widow.index(move.take), move.give)
             known = list(self.known[seat])
             if move.give in known:
                 known.remove(move.give)
-            return self._exchanged(history, hand, widow, (*known, move.take))
-        if isinstance(move, ExchangeAll):
-            return self._exchanged(history, self.widow, self.hands[seat], self.widow)
+            knock = isinstance(move, ExchangeKnock)
+            return self._exchanged(history, hand, widow, (*known, move.take), knock)
+        if isinstance(move, (ExchangeAll, ExchangeAllKnock)):
+            knock = isinstance(move, ExchangeAllKnock)
+            return self._exchanged(history, self.widow, self.hands[seat], self.widow, knock)
         if isinstance(move, Pass):
             passes = self.passes + 1
             if passes < sum(self.alive):
@@ -523,7 +555,10 @@ class State(GameState[Options]):
         hand: tuple[Card, ...],
         widow: tuple[Card, ...],
         known: tuple[Card, ...],
+        knock: bool,
     ) -> State:
+        """Apply an exchange; a special hand ends the deal before any knock
+        counts (SCH-5.3), else a knock made with it takes effect (SCH-5.1)."""
         seat = self.turn
         changes: dict[str, Any] = {
             "history": history,
@@ -535,6 +570,8 @@ class State(GameState[Options]):
         end = self.special(hand)
         if end is not None:  # SCH-5.3
             return self._replace(**changes)._end_deal(end, caller=seat)
+        if knock:
+            changes["knocker"] = seat
         return self._pass_turn(**changes)
 
     def _pass_turn(self, **changes: Any) -> State:
@@ -732,8 +769,9 @@ class Schwimmen(Game[State, Options]):
         return state.hand_order(hand) >= (52, 0)
 
     def greedy_move(self, state: State, rng: random.Random) -> Move:
-        """Take a special hand when one is in reach, knock on a good hand,
-        else make the exchange that improves the hand most, else pass.
+        """Take a special hand when one is in reach, else make the exchange
+        that improves the hand most (knocking with it when the new hand is
+        good enough), else knock on a good hand, else pass.
 
         The dealer keeps a dealt hand that :meth:`keep_worthy` or
         :meth:`knock_worthy` likes, and otherwise takes the widow. Every
@@ -749,7 +787,7 @@ class Schwimmen(Game[State, Options]):
             return KEEP if keep else TAKE_WIDOW
         now = state.hand_order(hand)
         best: Move = PASS
-        best_key = now
+        best_key, best_hand = now, hand
         for move in moves:
             if isinstance(move, Exchange):
                 after = tuple(move.take if c == move.give else c for c in hand)
@@ -761,7 +799,14 @@ class Schwimmen(Game[State, Options]):
                 return move
             key = state.hand_order(after)
             if key > best_key:
-                best, best_key = move, key
+                best, best_key, best_hand = move, key, after
+        if best is not PASS and self.knock_worthy(state, best_hand):
+            if isinstance(best, Exchange):
+                knocked: Move = ExchangeKnock(best.give, best.take)
+            else:
+                knocked = EXCHANGE_ALL_KNOCK
+            if knocked in moves:
+                return knocked
         if KNOCK in moves and self.knock_worthy(state, hand):
             return KNOCK
         return best

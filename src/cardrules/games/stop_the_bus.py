@@ -65,7 +65,7 @@ def hand_rank(cards: Sequence[Card], *, a23: str = "best", full_pack: bool = Tru
         >>> hand_rank(parse_cards("5c 5d 5h"), full_pack=False)
         Traceback (most recent call last):
         ...
-        cardrules.errors.InvalidCardError: 5c is not in the piquet32 pack of Stop the Bus
+        cardrules.errors.InvalidCardError: ... 5c is not in the piquet32 pack
     """
     check_hand(cards, schwimmen._pack(full_pack), "Stop the Bus")
     return three_card_rank(cards, a23=a23)

@@ -35,9 +35,9 @@ from cardrules.engine import (
     replace_at,
     seats_check,
 )
-from cardrules.errors import InvalidCardError, InvalidStateError, OptionError
+from cardrules.errors import InvalidStateError, OptionError
 from cardrules.games._family31 import lose_tokens, next_turn, tokens_lost
-from cardrules.hands import suit_totals
+from cardrules.hands import check_hand, suit_totals
 
 __all__ = [
     "DealResult",
@@ -63,7 +63,12 @@ HAND_SIZE = 3
 
 @attrs.frozen
 class Options:
-    """Thirty-One options (see ``seeds/thirty_one.md``)."""
+    """Thirty-One options (see ``seeds/thirty_one.md``).
+
+    Examples:
+        >>> Options()
+        Options(players=4, deals=None, tokens=3, three_of_a_kind=False, knock_first_round=True)
+    """
 
     players: int = option(4, doc="number of seats (T31-1.1)", minimum=2, maximum=9)
     deals: int | None = option(
@@ -80,12 +85,8 @@ class Options:
 
 
 def _check_hand(cards: Sequence[Card]) -> None:
-    if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
-        raise InvalidCardError(f"a Thirty-One hand is a sequence of cards, got {cards!r:.40}")
-    if len(cards) != HAND_SIZE:
-        raise InvalidCardError(f"a Thirty-One hand has 3 cards, got {len(cards)}")
-    if len(set(cards)) != HAND_SIZE:
-        raise InvalidCardError("a Thirty-One hand cannot hold the same card twice")
+    """Refuse anything but three distinct cards of the 52-card pack (T31-1.1)."""
+    check_hand(cards, HAND_SIZE, "a Thirty-One hand")
 
 
 def hand_value(cards: Sequence[Card], *, three_of_a_kind: bool = False) -> int:
@@ -96,7 +97,9 @@ def hand_value(cards: Sequence[Card], *, three_of_a_kind: bool = False) -> int:
         three_of_a_kind: count three of a kind as 30 (T31-3.3).
 
     Raises:
-        InvalidCardError: not three distinct natural cards.
+        InvalidCardError: not three distinct cards of the pack (a wrong count,
+            a card twice, a joker or something that is not a card); the
+            message names the problem.
 
     Examples:
         >>> from cardrules import parse_cards
@@ -104,6 +107,10 @@ def hand_value(cards: Sequence[Card], *, three_of_a_kind: bool = False) -> int:
         (10, 14)
         >>> hand_value(parse_cards("7c 7d 7h"), three_of_a_kind=True)
         30
+        >>> hand_value(parse_cards("Ah Kh"))
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.InvalidCardError: a Thirty-One hand has 3 cards, got 2
     """
     _check_hand(cards)
     return _value(cards, three_of_a_kind)
@@ -121,18 +128,26 @@ def _value(cards: Iterable[Card], trips: bool) -> int:
 
 def hand_key(cards: Sequence[Card], *, three_of_a_kind: bool = False) -> tuple[int, ...]:
     """A sort key ranking hands as T31-3.2 does: total, then the counted
-    cards' ranks from the highest down. Bigger is better.
+    cards' ranks from the highest down. Bigger is better. With
+    ``three_of_a_kind`` a three of a kind counts 30 and compares by its rank
+    (T31-3.3).
+
+    Raises:
+        InvalidCardError: as :func:`hand_value`.
 
     Examples:
         >>> from cardrules import parse_cards
         >>> hand_key(parse_cards("Kh Qs 2c")) > hand_key(parse_cards("Qh Jc 3d"))
         True
+        >>> hand_key(parse_cards("8c 8d 8h"), three_of_a_kind=True)
+        (30, 8, 8, 8)
     """
     _check_hand(cards)
     value = _value(cards, three_of_a_kind)
     a, b, c = cards
     if three_of_a_kind and a.rank == b.rank == c.rank and value == 30:
-        return (30, a.rank, a.rank, a.rank)
+        rank = int(a.rank)
+        return (30, rank, rank, rank)
     best: tuple[int, ...] = ()
     for suit in {card.suit for card in cards}:
         ranks = sorted((int(card.rank) for card in cards if card.suit == suit), reverse=True)
@@ -208,7 +223,21 @@ class End(enum.Enum):
 
 @attrs.frozen(kw_only=True)
 class DealResult:
-    """The public outcome of a finished deal: hands shown, tokens lost."""
+    """The public outcome of a finished deal: hands shown, tokens lost.
+
+    ``best`` is the seat with the best hand by T31-3.2 (``None`` for a drawn
+    deal); ``losses`` are the tokens each seat lost in this deal.
+
+    Examples:
+        >>> from cardrules import games
+        >>> game = games.create("thirty_one", players=2, deals=1)
+        >>> state = game.new_game(seed=3)
+        >>> while not state.is_terminal:
+        ...     state = state.apply(state.legal_moves()[0])
+        >>> result = state.last_deal
+        >>> result.end, result.knocker, sum(result.losses) > 0
+        (<End.KNOCK: 'knock'>, 1, True)
+    """
 
     deal: int
     end: End
@@ -244,7 +273,14 @@ class View:
 
 @attrs.frozen(kw_only=True)
 class State(GameState[Options]):
-    """A Thirty-One game in progress. Stock and discard tops are the last items."""
+    """A Thirty-One game in progress. Stock and discard tops are the last items.
+
+    Examples:
+        >>> from cardrules import games
+        >>> state = games.create("thirty_one", players=3).new_game(seed=11)
+        >>> state.dealer, state.turn, [len(h) for h in state.hands], len(state.discard)
+        (0, 1, [3, 3, 3], 1)
+    """
 
     GAME: ClassVar[str] = "thirty_one"
     MOVES: ClassVar[tuple[type[Move], ...]] = (Knock, Draw, Discard, Pass)
@@ -305,7 +341,14 @@ class State(GameState[Options]):
         yield from self.discard
 
     def value_of(self, seat: int) -> int:
-        """The value of a seat's hand (three cards; best three of four mid-turn)."""
+        """The value of a seat's hand (three cards; best three of four mid-turn).
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("thirty_one", players=2).new_game(seed=11)
+            >>> state.value_of(0) == hand_value(state.hands[0])
+            True
+        """
         hand = self.hands[seats_check(self.options.players, seat)]
         if len(hand) == 4:
             return max(
@@ -454,7 +497,15 @@ class State(GameState[Options]):
     # ---- views ---------------------------------------------------------------------
 
     def view(self, seat: int) -> View:
-        """What ``seat`` may know (T31-7.4)."""
+        """What ``seat`` may know (T31-7.4).
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("thirty_one", players=2).new_game(seed=11)
+            >>> view = state.view(1)
+            >>> view.hand == state.hands[1], view.stock_size == len(state.stock)
+            (True, True)
+        """
         seats_check(self.options.players, seat)
         return View(
             seat=seat,
@@ -477,7 +528,15 @@ class State(GameState[Options]):
         )
 
     def resample(self, seat: int, rng: random.Random) -> State:
-        """Deal the cards ``seat`` cannot see again, and pick a new seed."""
+        """Deal the cards ``seat`` cannot see again, and pick a new seed.
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("thirty_one", players=3).new_game(seed=11)
+            >>> other = state.resample(0, random.Random(1))
+            >>> other.view(0) == state.view(0)
+            True
+        """
         seats_check(self.options.players, seat)
         hands, (stock,) = redeal_hidden(
             rng, self.hands, seat, known=self.known, piles=(self.stock,)
@@ -631,7 +690,14 @@ class ThirtyOne(Game[State, Options]):
         return tuple(lines)
 
     def greedy_move(self, state: State, rng: random.Random) -> Move:
-        """Knock at 27 or more, take a discard that helps, discard the least useful card."""
+        """Knock at 27 or more, take a discard that helps, discard the least useful card.
+
+        Examples:
+            >>> game = ThirtyOne.create(players=2)
+            >>> state = game.new_game(seed=5)
+            >>> game.greedy_move(state, random.Random(0)) in state.legal_moves()
+            True
+        """
         moves = state.legal_moves()
         if not moves:
             raise OptionError("the game is over")

@@ -41,6 +41,7 @@ __all__ = [
 ]
 
 BLITZ = 31
+_MAX_PLAYERS = 9
 
 # T31N-3.1: (knocker, anyone else) for each category.
 _CHART = {"blitz": (6, 6), "highest": (3, 4), "middle": (1, 2), "lowest": (0, 1)}
@@ -48,9 +49,14 @@ _CHART = {"blitz": (6, 6), "highest": (3, 4), "middle": (1, 2), "lowest": (0, 1)
 
 @attrs.frozen
 class Options:
-    """No-Elimination Thirty-One options (see ``seeds/thirty_one_no_elimination.md``)."""
+    """No-Elimination Thirty-One options (see ``seeds/thirty_one_no_elimination.md``).
 
-    players: int = option(4, doc="number of seats (T31N-1.1)", minimum=2, maximum=9)
+    Examples:
+        >>> Options()
+        Options(players=4, deals=10, three_of_a_kind=False, knock_first_round=True)
+    """
+
+    players: int = option(4, doc="number of seats (T31N-1.1)", minimum=2, maximum=_MAX_PLAYERS)
     deals: int = option(10, doc="deals in the series (T31N-4.1)", minimum=1, maximum=1000)
     three_of_a_kind: bool = option(False, doc="three of a kind counts 30 (T31-3.3)")
     knock_first_round: bool = option(
@@ -95,8 +101,10 @@ def deal_points(
         three_of_a_kind: count three of a kind as 30 (T31-3.3).
 
     Raises:
-        InvalidCardError: a hand is not three distinct cards of the pack.
-        OptionError: fewer than two hands, or ``knocker`` is no seat.
+        InvalidCardError: a hand is not three distinct cards of the pack, or
+            one card is in two hands.
+        OptionError: not two to nine hands (T31N-1.1), or ``knocker`` is no
+            seat.
 
     Examples:
         >>> from cardrules import parse_cards
@@ -104,9 +112,15 @@ def deal_points(
         (3, 1)
         >>> deal_points([parse_cards("Kc Qc 9c"), parse_cards("Ks Qs 9s")], knocker=0)
         (3, 4)
+        >>> deal_points([parse_cards("Kc Qc 9c"), parse_cards("Kc Qs 9s")])
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.InvalidCardError: Kc is in two hands; a deal uses one pack
     """
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) < 2:
         raise OptionError(f"a deal has at least two hands, got {hands!r:.60}")
+    if len(hands) > _MAX_PLAYERS:
+        raise OptionError(f"a deal has at most {_MAX_PLAYERS} hands, got {len(hands)}")
     for hand in hands:
         if isinstance(hand, (str, bytes)) or not isinstance(hand, Sequence):
             raise InvalidCardError(f"a Thirty-One hand is a sequence of cards, got {hand!r:.40}")
@@ -115,26 +129,56 @@ def deal_points(
     ):
         raise OptionError(f"knocker must be a seat from 0 to {len(hands) - 1}, got {knocker!r}")
     values = [hand_value(hand, three_of_a_kind=three_of_a_kind) for hand in hands]
+    seen: set[Card] = set()
+    for hand in hands:
+        for card in hand:
+            if card in seen:
+                raise InvalidCardError(f"{card} is in two hands; a deal uses one pack")
+            seen.add(card)
     return _category_points(values, knocker)
 
 
 @attrs.frozen(kw_only=True)
 class DealResult(thirty_one.DealResult):
-    """The public outcome of a finished deal, with the points it scored."""
+    """The public outcome of a finished deal, with the points it scored.
+
+    Examples:
+        >>> from cardrules import games
+        >>> game = games.create("thirty_one_no_elimination", players=2, deals=1)
+        >>> state = game.new_game(seed=3)
+        >>> while not state.is_terminal:
+        ...     state = state.apply(state.legal_moves()[0])
+        >>> state.last_deal.points == state.scores
+        True
+    """
 
     points: tuple[int, ...]
 
 
 @attrs.frozen(kw_only=True)
 class View(thirty_one.View):
-    """What one seat may know: Thirty-One's view plus the points so far (T31N-4.3)."""
+    """What one seat may know: Thirty-One's view plus the points so far (T31N-4.3).
+
+    Examples:
+        >>> from cardrules import games
+        >>> state = games.create("thirty_one_no_elimination", players=3).new_game(seed=1)
+        >>> state.view(2).points
+        (0, 0, 0)
+    """
 
     points: tuple[int, ...]
 
 
 @attrs.frozen(kw_only=True)
 class State(thirty_one.State):
-    """A No-Elimination Thirty-One series in progress: Thirty-One's state plus points."""
+    """A No-Elimination Thirty-One series in progress: Thirty-One's state plus points.
+
+    Examples:
+        >>> from cardrules import games
+        >>> state = games.create("thirty_one_no_elimination", players=3).new_game(seed=1)
+        >>> state.points, state.alive, state.winner
+        ((0, 0, 0), (True, True, True), ())
+    """
 
     GAME: ClassVar[str] = "thirty_one_no_elimination"
 

@@ -146,3 +146,35 @@ class TestValues:
         naturals = sorted(c.code for c in decks.standard().cards)
         assert naturals == list(range(52))
         assert {JOKER.code, LITTLE_JOKER.code, BIG_JOKER.code} == {52, 53, 54}
+
+
+class TestJunkAndHints:
+    @pytest.mark.parametrize("text", ["A♥️", "A♥︎", "7♣️"])
+    def test_emoji_presentation_selectors_are_ignored(self, text: str) -> None:
+        """Suit symbols pasted from chat apps carry an invisible selector; it is skipped."""
+        assert str(parse_card(text)) in ("Ah", "7c")
+
+    @pytest.mark.parametrize(
+        ("text", "fragment"),
+        [
+            ("AhKd", "separate cards with spaces or commas"),
+            ("Kd.", "extra characters"),
+            ("10", "the suit is missing"),
+            ("Ax", "suits are c, d, h, s"),
+        ],
+    )
+    def test_messages_say_what_to_do(self, text: str, fragment: str) -> None:
+        """Common slips get a message that says how to fix them."""
+        with pytest.raises(InvalidCardError, match=fragment):
+            parse_card(text)
+
+    @pytest.mark.parametrize("junk", [None, 5, "Ah Kd", object(), ["Ah"], (parse_card("Ah"), 3)])
+    def test_format_cards_refuses_non_cards(self, junk: object) -> None:
+        """format_cards takes cards only; anything else is an InvalidCardError."""
+        with pytest.raises(InvalidCardError):
+            format_cards(junk)  # type: ignore[arg-type]
+
+    def test_format_cards_separator_must_be_text(self) -> None:
+        """A separator that is not text is refused."""
+        with pytest.raises(InvalidCardError, match="separator"):
+            format_cards(parse_cards("Ah"), sep=1)  # type: ignore[arg-type]

@@ -43,7 +43,7 @@ def test_play_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
         (["play", "nope"], "no game named 'nope'"),
         (["play", "thirty_one", "--option", "x=1"], "unknown option 'x'"),
         (["play", "thirty_one", "--option", "tokens"], "KEY=VALUE"),
-        (["play", "thirty_one", "--option", "tokens=many"], "takes a number"),
+        (["play", "thirty_one", "--option", "tokens=many"], "takes a whole number"),
         (["play", "thirty_one", "--players", "12"], "at most 9"),
         (["play", "thirty_one", "--seed", "x"], "invalid int value"),
         (["fly"], "invalid choice"),
@@ -103,3 +103,19 @@ def test_closed_pipe_is_quiet() -> None:
     assert proc.wait(timeout=60) == 1
     assert "Traceback" not in err
     assert "BrokenPipe" not in err
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    """`cardrules --version` prints the version and exits 0."""
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    assert capsys.readouterr().out.startswith("cardrules ")
+
+
+def test_fractional_player_count_says_whole_number(capsys: pytest.CaptureFixture[str]) -> None:
+    """An option that takes an int says so when given a fraction."""
+    assert main(["play", "thirty_one", "--option", "players=2.5"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "whole number" in err

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar
 
 import attrs
 import pytest
 
-from cardrules import ConformanceError, games
+from cardrules import ConformanceError, OptionError, games
 from cardrules.engine import Game, GameState, Move
 from cardrules.games import thirty_one
-from cardrules.testing import check_game
+from cardrules.testing import check_game, check_state
 
 
 @pytest.mark.parametrize("name", games.names())
@@ -108,3 +109,32 @@ def test_user_game_base_classes_are_public() -> None:
     """Users build games on the same public base classes."""
     assert issubclass(thirty_one.ThirtyOne, Game)
     assert issubclass(thirty_one.State, GameState)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "fragment"),
+    [
+        ({"game": None}, "checks a game"),
+        ({"playouts": 0}, "playouts"),
+        ({"playouts": "3"}, "playouts"),
+        ({"deep_every": 0}, "deep_every"),
+        ({"max_moves": None}, "max_moves"),
+        ({"seeds": 5}, "seeds"),
+        ({"seeds": ["a"]}, "seeds"),
+        ({"rng_seed": [1]}, "rng_seed"),
+    ],
+)
+def test_kit_refuses_bad_arguments(kwargs: dict[str, Any], fragment: str) -> None:
+    """check_game says which argument is wrong instead of crashing."""
+    args: dict[str, Any] = {"game": games.create("thirty_one"), "playouts": 1, **kwargs}
+    with pytest.raises(OptionError, match=fragment):
+        check_game(**args)
+
+
+def test_check_state_refuses_bad_arguments() -> None:
+    """check_state needs a state of the game and a random.Random."""
+    game = games.create("thirty_one")
+    with pytest.raises(OptionError, match="state of thirty_one"):
+        check_state(game, None, rng=random.Random(0))  # type: ignore[arg-type]
+    with pytest.raises(OptionError, match="rng"):
+        check_state(game, game.new_game(1), rng=0)  # type: ignore[arg-type]

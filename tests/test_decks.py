@@ -6,7 +6,17 @@ from collections import Counter
 
 import pytest
 
-from cardrules import BIG_JOKER, JOKER, LITTLE_JOKER, OptionError, Rank, Suit, decks, parse_card
+from cardrules import (
+    BIG_JOKER,
+    JOKER,
+    LITTLE_JOKER,
+    InvalidCardError,
+    OptionError,
+    Rank,
+    Suit,
+    decks,
+    parse_card,
+)
 
 
 @pytest.mark.parametrize(
@@ -122,3 +132,33 @@ def test_shuffle_is_seeded_and_pure() -> None:
     assert deck.cards[0] == parse_card("2c")
     assert deck.cards[0].suit == Suit.CLUBS
     assert len(deck.shuffled()) == 52
+
+
+@pytest.mark.parametrize("bad", [[4], {}, 4.0, True])
+def test_bad_player_counts_of_any_type(bad: object) -> None:
+    """Unhashable or non-integer player counts are OptionError too."""
+    with pytest.raises(OptionError):
+        decks.fifty_six(bad)  # type: ignore[arg-type]
+    with pytest.raises(OptionError):
+        decks.quadruple_war(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [None, 5, [Rank.ACE, "K"], [Rank.ACE, None], [Rank.JOKER], []])
+def test_stripped_refuses_non_ranks(bad: object) -> None:
+    """stripped() needs natural ranks; anything else is an OptionError."""
+    with pytest.raises(OptionError, match="ranks"):
+        decks.stripped(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seed", [[1], {}, object(), 1.5, True])
+def test_shuffle_refuses_bad_seeds(seed: object) -> None:
+    """A seed is an int or a str; other values are refused with OptionError."""
+    with pytest.raises(OptionError, match="seed"):
+        decks.standard().shuffled(seed)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("cards", [None, 5, "Ah Kd", ["Ah"]])
+def test_shuffle_refuses_non_cards(cards: object) -> None:
+    """shuffled() takes cards; text or other values are InvalidCardError."""
+    with pytest.raises(InvalidCardError):
+        decks.shuffled(cards, seed=1)  # type: ignore[arg-type]

@@ -352,3 +352,111 @@ class TestReplace:
         state = games.create("thirty_one").new_game(4)
         with pytest.raises(TypeError, match="tunr"):
             state._replace(tunr=2)
+
+
+class _EqRaises:
+    """Junk whose == raises, like an array compared with anything."""
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("no truth value")
+
+    __hash__ = object.__hash__
+
+
+class TestJunkArguments:
+    def test_apply_junk_whose_eq_raises(self, game: games.Game) -> None:  # type: ignore[name-defined]
+        """apply of an object whose == fails is still an IllegalMoveError."""
+        state = game.new_game(1)
+        with pytest.raises(IllegalMoveError, match="is not a move"):
+            state.apply(_EqRaises())  # type: ignore[arg-type]
+        assert not state.is_legal(_EqRaises())
+
+    def test_parse_move_needs_a_state_of_this_game(self) -> None:
+        """parse_move refuses a state of another game or a non-state."""
+        game = games.create("thirty_one")
+        other = games.create("schwimmen").new_game(1)
+        with pytest.raises(InvalidStateError, match="a state of schwimmen"):
+            game.parse_move(other, "knock")
+        with pytest.raises(InvalidStateError, match="expected a state of thirty_one"):
+            game.parse_move(5, "knock")  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize("moves", [None, 5, "draw stock", object()])
+    def test_replay_needs_a_sequence_of_moves(self, moves: object) -> None:
+        """replay takes a list of moves; one text or a non-iterable is refused."""
+        with pytest.raises(InvalidMoveError, match="replay takes"):
+            games.create("thirty_one").replay(1, moves)  # type: ignore[arg-type]
+
+    def test_replay_names_the_failing_move(self) -> None:
+        """A replay that goes wrong says which move (by index) failed."""
+        game = games.create("thirty_one", players=2)
+        with pytest.raises(IllegalMoveError, match=r"replay move 1\b"):
+            game.replay(1, ["draw stock", "knock"])
+        with pytest.raises(InvalidMoveError, match="replay move 1: unknown move 'fly'"):
+            game.replay(1, ["draw stock", "fly"])
+
+    def test_deeply_nested_json(self) -> None:
+        """JSON nested beyond the parser's depth is an InvalidStateError."""
+        with pytest.raises(InvalidStateError, match="nested"):
+            games.create("thirty_one").state_from_json("[" * 100_000 + "]" * 100_000)
+
+    def test_resample_needs_a_random_generator(self) -> None:
+        """resample refuses an rng that is not a random.Random."""
+        state = games.create("thirty_one").new_game(1)
+        for rng in (None, 5, "x"):
+            with pytest.raises(OptionError, match=r"random\.Random"):
+                state.resample(0, rng)  # type: ignore[arg-type]
+
+    def test_option_helpers_refuse_junk(self) -> None:
+        """build_options and parse_option_value refuse values of the wrong kind."""
+        from cardrules.engine import build_options, parse_option_value
+        from cardrules.games.thirty_one import Options
+
+        with pytest.raises(OptionError, match="mapping"):
+            build_options(Options, None)  # type: ignore[arg-type]
+        with pytest.raises(OptionError, match="expected text"):
+            parse_option_value(Options, "players", 3)  # type: ignore[arg-type]
+        with pytest.raises(OptionError, match="whole number"):
+            parse_option_value(Options, "players", "2.5")
+        with pytest.raises(OptionError, match="unknown option"):
+            parse_option_value(Options, None, "3")  # type: ignore[arg-type]
+
+
+def _mutate(draw: st.DrawFn, value: object) -> object:
+    if isinstance(value, dict) and value:
+        key = draw(st.sampled_from(sorted(value)))
+        return {**value, key: _mutate(draw, value[key])}
+    if isinstance(value, list) and value and draw(st.booleans()):
+        i = draw(st.integers(0, len(value) - 1))
+        return [*value[:i], _mutate(draw, value[i]), *value[i + 1 :]]
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return draw(st.sampled_from([-1, 0, 1, 2, 5, 99, value + 1, value - 1]))
+    return draw(strategies.junk_json)
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.sampled_from(games.names()), st.integers(0, 60), st.data())
+def test_tampered_json_of_every_game(name: str, steps: int, data: st.DataObject) -> None:
+    """Any game's state with a nested value changed either loads as a working
+    state or is refused with InvalidStateError; nothing else escapes."""
+    game = games.create(name, deals=1)
+    rng = random.Random(steps)
+    state = game.new_game(steps)
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        state = state.apply(rng.choice(state.legal_moves()))
+    raw = json.loads(state.to_json())
+    raw["state"] = data.draw(st.composite(lambda draw: _mutate(draw, raw["state"]))())
+    try:
+        loaded = game.state_from_json(json.dumps(raw))
+    except InvalidStateError:
+        return
+    assert loaded.is_terminal == (not loaded.legal_moves())
+    assert (loaded.current_player is None) == loaded.is_terminal
+    for seat in range(game.players):
+        loaded.view(seat)
+        loaded.resample(seat, random.Random(seat)).validate()
+    if loaded.legal_moves():
+        loaded.apply(loaded.legal_moves()[0]).validate()

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
-from cardrules import OptionError, games
+from cardrules import ConformanceError, IllegalMoveError, InvalidStateError, OptionError, games
+from cardrules.engine import Move
+from cardrules.games.thirty_one import KNOCK
 from cardrules.sim import GreedyPolicy, RandomPolicy, make_policy, play, simulate
 
 
@@ -49,3 +52,54 @@ def test_bad_policy_and_seat_count() -> None:
         make_policy("clever", game)
     with pytest.raises(OptionError, match="3 seats"):
         play(game, [RandomPolicy(), RandomPolicy()], seed=1)
+
+
+class _Cheat:
+    """A policy that always knocks, legal or not."""
+
+    def choose(self, state: object) -> Move:
+        return KNOCK
+
+
+@pytest.mark.parametrize("policy", [RandomPolicy(1), GreedyPolicy(games.create("thirty_one"), 1)])
+def test_policies_on_a_finished_game(policy: RandomPolicy) -> None:
+    """Asking a policy to move in a finished game is an IllegalMoveError, not IndexError."""
+    final = play(games.create("thirty_one", players=2, deals=1), RandomPolicy(1), seed=2)
+    with pytest.raises(IllegalMoveError, match="over"):
+        policy.choose(final)
+    with pytest.raises(InvalidStateError):
+        policy.choose(None)  # type: ignore[arg-type]
+
+
+def test_policy_names_accepted_by_play() -> None:
+    """play() takes policy names as well as policy objects."""
+    game = games.create("thirty_one", players=2, deals=1)
+    assert play(game, "random", seed=4) == play(game, RandomPolicy(4), seed=4)
+    assert play(game, ["greedy", RandomPolicy(1)], seed=4).is_terminal
+
+
+def test_illegal_policy_choice_is_reported() -> None:
+    """A policy that picks an illegal move is named in a ConformanceError."""
+    game = games.create("thirty_one", players=2)
+    with pytest.raises(ConformanceError, match="_Cheat chose an illegal move"):
+        play(game, [_Cheat(), _Cheat()], seed=1, max_moves=10)
+
+
+@pytest.mark.parametrize(
+    ("call", "fragment"),
+    [
+        (lambda g: play(None, RandomPolicy()), "expected a game"),  # type: ignore[arg-type]
+        (lambda g: play(g, None, seed=1), "no choose"),  # type: ignore[arg-type]
+        (lambda g: play(g, RandomPolicy(), max_moves="x"), "max_moves"),  # type: ignore[arg-type]
+        (lambda g: simulate(g, seeds=None), "seeds"),  # type: ignore[arg-type]
+        (lambda g: simulate(g, seeds=[1.5]), "whole numbers"),
+        (lambda g: simulate(g, seeds=[1], executor="pool"), "Executor"),  # type: ignore[arg-type]
+        (lambda g: RandomPolicy([1]), "seed"),  # type: ignore[arg-type]
+        (lambda g: GreedyPolicy(None), "expected a game"),  # type: ignore[arg-type]
+        (lambda g: make_policy(None, g), "named by text"),  # type: ignore[arg-type]
+    ],
+)
+def test_bad_arguments_are_option_errors(call: Any, fragment: str) -> None:
+    """Arguments of the wrong kind raise OptionError saying what was expected."""
+    with pytest.raises(OptionError, match=fragment):
+        call(games.create("thirty_one", players=2))

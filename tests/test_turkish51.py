@@ -186,6 +186,19 @@ class TestStandalone:
         )
         assert charges == (0, 18, 200, 100)
 
+    def test_t51_8_4_out_in_doubles(self) -> None:
+        """Out in doubles alone: x2 on every charge (9 x 2, 100 x 2); a losing doubles
+        player who never laid down pays 100 x 2 x 2 = 400."""
+        kwargs: dict[str, Any] = {
+            "hands": [(), C("9c"), C("Ks"), C("2d")],
+            "winner": 0,
+            "opened": [True, True, False, False],
+        }
+        plain = t51.deal_penalties(**kwargs, opened_with_doubles=[True, False, False, False])
+        assert plain == (0, 18, 200, 200)
+        both = t51.deal_penalties(**kwargs, opened_with_doubles=[True, False, True, False])
+        assert both == (0, 18, 400, 200)
+
     def test_t51_8_5_cap(self) -> None:
         """A charge never exceeds the cap (800 by default); cap=None lifts it."""
         hand = C("Jk Jk Ah Ah Kh Kh Qs Qs Js Js Ts Ts 9d 9d")
@@ -391,6 +404,38 @@ class TestOpening:
         assert state.pending_total == 51
         assert not state.is_legal(Open())
 
+    def test_t51_5_1_t51_5_3_text_example_91_92_93(self) -> None:
+        """The text's example: after an opening of 91, 91 is refused and 92 opens; after
+        92 the next player needs 93 (K set 40 + Q set 30 + 4h-7h 22 = 92, and so on)."""
+        hands = [
+            "Kc Kd Ks Kh Qc Qd Qs 4h 5h 6h 7h 8h 2c",
+            "Jh Qh Kh Ah Tc Td Ts 7c 7d 7s Ac Ad 3c",
+            OTHERS_T[1],
+            OTHERS_T[2],
+        ]
+        start = make_state(hands, threshold=91, discard="9c")
+        start = start.apply(LayMeld(MeldKind.SET, C("Kc Kd Ks Kh")))
+        start = start.apply(LayMeld(MeldKind.SET, C("Qc Qd Qs")))
+        at_91 = start.apply(LayMeld(MeldKind.RUN, C("6h 7h 8h")))
+        assert at_91.pending_total == 40 + 30 + 21
+        with pytest.raises(IllegalMoveError, match="91 does not exceed the threshold 91"):
+            at_91.apply(Open())
+        at_92 = start.apply(LayMeld(MeldKind.RUN, C("4h 5h 6h 7h"))).apply(Open())
+        assert at_92.threshold == 92
+        seat1 = at_92.apply(Discard(parse_card("2c"))).apply(Draw())
+        assert (seat1.turn, seat1.threshold) == (1, 92)
+        tried = seat1.apply(LayMeld(MeldKind.RUN, C("Jh Qh Kh Ah")))  # 41
+        tried = tried.apply(LayMeld(MeldKind.SET, C("Tc Td Ts")))  # 30
+        tried = tried.apply(LayMeld(MeldKind.SET, C("7c 7d 7s")))  # 21
+        assert tried.pending_total == 92
+        with pytest.raises(IllegalMoveError, match="92 does not exceed the threshold 92"):
+            tried.apply(Open())
+        done = seat1.apply(LayMeld(MeldKind.SET, C("Ac Ad Ah")))  # 33
+        done = done.apply(LayMeld(MeldKind.SET, C("Tc Td Ts")))  # 30
+        done = done.apply(LayMeld(MeldKind.RUN, C("Jh Qh Kh")))  # 30
+        assert done.pending_total == 93
+        assert done.apply(Open()).threshold == 93
+
     def test_t51_5_3_threshold_rises(self) -> None:
         """Opening with 57 makes 57 the threshold to beat."""
         state = make_state([HAND_52, *OTHERS])
@@ -456,6 +501,7 @@ class TestOpening:
         assert (result.winner, result.at_once) == (0, False)
         assert result.charges == (0, 20, 100, 100)
 
+    def test_t51_4_5_last_card_kept_to_discard(self) -> None:
         """A meld may not take the last card: it is kept to discard."""
         state = make_state(["5h 6h 7h", *OTHERS], opened=(True, False, False, False))
         assert not state.is_legal(LayMeld(MeldKind.RUN, C("5h 6h 7h")))
@@ -825,6 +871,10 @@ class TestDoubles:
         state = state.apply(Declare())
         assert state.doubles[0]
         assert state.is_legal(Take())
+        # He need not lay anything down after taking: he may discard at once.
+        taken = state.apply(Take())
+        assert not taken.opened[0]
+        assert taken.is_legal(Discard(parse_card("3c")))
 
     def test_t51_7_2_open_with_four_then_five(self) -> None:
         """Three doubles are not enough; four open; the next doubles player needs five."""
@@ -882,6 +932,22 @@ class TestDoubles:
         # Before laying down he adds nothing.
         unopened = attrs.evolve(state, opened=(False, True, False, False))
         assert not any(isinstance(m, (LayOff, Retrieve)) for m in unopened.legal_moves())
+
+    def test_t51_8_4_out_in_doubles_in_the_engine(self) -> None:
+        """A doubles player already down lays his last double and goes out: not at once,
+        but every charge is doubled (Kh Qh 20 x 2; never down 100 x 2)."""
+        state = make_state(
+            ["5h 5h 2c", "Kh Qh", "2s 3s", "9d"],
+            table=TABLE,
+            opened=(True, True, False, False),
+            doubles=(True, False, False, False),
+        )
+        state = state.apply(LayMeld(MeldKind.DOUBLE, C("5h 5h")))
+        end = state.apply(Discard(parse_card("2c")))
+        result = end.last_deal
+        assert result is not None
+        assert (result.winner, result.at_once, result.joker_last) == (0, False, False)
+        assert result.charges == (0, 40, 200, 200)
 
     def test_t51_8_5_no_cap_in_the_engine(self) -> None:
         """Seven doubles at once and a joker last: a losing doubles player who never laid
@@ -989,6 +1055,34 @@ class TestProtocol:
             state = state.apply(greedy_move(state, rng))
         with pytest.raises(IllegalMoveError, match="over"):
             greedy_move(state, rng)
+
+    def test_malformed_moves(self) -> None:
+        """Moves with fields of the wrong type are refused with IllegalMoveError, or, when
+        they equal a legal move (0.0 == 0), applied as that legal move."""
+        from cardrules import Rank, Suit
+
+        state = make_state(
+            ["4c 8d Kh 2c", *OTHERS_T], table=TABLE, opened=(True, True, False, False)
+        )
+        four = parse_card("4c")
+        for move in (
+            LayOff(four, "0", Side.LOW),  # type: ignore[arg-type]
+            LayOff(four, None, Side.LOW),  # type: ignore[arg-type]
+            LayOff(four, 0, "low"),  # type: ignore[arg-type]
+            Retrieve(2, parse_card("8d")),  # type: ignore[arg-type]
+            Retrieve(2, None),  # type: ignore[arg-type]
+            LayMeld(MeldKind.SET, None),  # type: ignore[arg-type]
+            LayMeld("run", C("5h 6h 7h")),  # type: ignore[arg-type]
+        ):
+            assert not state.is_legal(move)
+            with pytest.raises(IllegalMoveError):
+                state.apply(move)
+        after = state.apply(LayOff(four, 0.0, Side.LOW))  # type: ignore[arg-type]
+        assert type(after.history[-1].target) is int  # type: ignore[attr-defined]
+        bare = (Rank.TWO, Suit.CLUBS)  # a plain tuple equal to the card 2c
+        out = state.apply(Discard(bare))  # type: ignore[arg-type]
+        assert type(out.discard[-1]) is type(four)
+        assert type(out.history[-1].card) is type(four)  # type: ignore[attr-defined]
 
     def test_parse_move_round_trip(self) -> None:
         """Move notation reads back."""

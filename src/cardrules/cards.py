@@ -269,7 +269,9 @@ def _read(token: str, position: int) -> Card:
     cached = _INTERNED.get(token)
     if cached is not None:
         return cached
-    low = token.strip().lower()
+    # Emoji presentation selectors ride along with suit symbols pasted from chats.
+    shown = token.replace("\ufe0f", "").replace("\ufe0e", "").strip()
+    low = shown.lower()
     if low in _JOKER_TOKENS:
         return _JOKER_TOKENS[low]
     where = f"cannot read card {token!r} at position {position}"
@@ -277,11 +279,17 @@ def _read(token: str, position: int) -> Card:
         raise InvalidCardError(f"{where}: a card is a rank then a suit, like 'Ah' or '10♥'")
     rank_text, suit_text = low[:-1], low[-1]
     rank = _RANK_TOKENS.get(rank_text)
-    if rank is None:
-        raise InvalidCardError(f"{where}: unknown rank {token.strip()[:-1]!r}")
     suit = _SUIT_CHARS.get(suit_text)
+    if rank is None:
+        if any(low[:k] in _RANK_TOKENS and low[k : k + 1] in _SUIT_CHARS for k in (1, 2)):
+            hint = "; extra characters after a card? separate cards with spaces or commas"
+        elif suit is None and low in _RANK_TOKENS:
+            hint = "; the suit is missing (c, d, h or s)"
+        else:
+            hint = ""
+        raise InvalidCardError(f"{where}: unknown rank {shown[:-1]!r}{hint}")
     if suit is None:
-        raise InvalidCardError(f"{where}: unknown suit {token.strip()[-1]!r}")
+        raise InvalidCardError(f"{where}: unknown suit {shown[-1]!r}; suits are c, d, h, s")
     return _INTERNED[rank.letter + suit.letter]
 
 
@@ -350,5 +358,21 @@ def format_cards(cards: Iterable[Card], sep: str = " ") -> str:
     Examples:
         >>> format_cards(parse_cards("10h as"))
         'Th As'
+
+    Raises:
+        InvalidCardError: ``cards`` is not an iterable of cards.
     """
-    return sep.join(str(c) for c in cards)
+    if not isinstance(sep, str):
+        raise InvalidCardError(f"the separator must be text, got {type(sep).__name__}")
+    if isinstance(cards, (str, bytes)):
+        raise InvalidCardError("format_cards takes cards, not text; use parse_cards first")
+    try:
+        items = tuple(cards)
+    except TypeError:
+        raise InvalidCardError(
+            f"format_cards takes an iterable of cards, got {type(cards).__name__}"
+        ) from None
+    for position, card in enumerate(items):
+        if not isinstance(card, Card):
+            raise InvalidCardError(f"item {position} is not a card: {card!r:.40}")
+    return sep.join(map(str, items))

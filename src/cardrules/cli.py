@@ -2,6 +2,7 @@
 
 Usage::
 
+    cardrules --version
     cardrules games
     cardrules play GAME [--seed S] [--players N] [--option KEY=VALUE ...]
                         [--policy random|greedy]
@@ -22,7 +23,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from cardrules import games
+from cardrules import __version__, games
 from cardrules.engine import parse_option_value
 from cardrules.errors import CardRulesError
 from cardrules.sim import make_policy
@@ -37,6 +38,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _build() -> argparse.ArgumentParser:
     parser = _Parser(prog="cardrules", description="Card-game rules engines.")
+    parser.add_argument("--version", action="version", version=f"cardrules {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sub.add_parser("games", help="list the games and their options")
     play = sub.add_parser("play", help="play a whole game between bots and print it")

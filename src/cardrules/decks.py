@@ -19,6 +19,7 @@ import functools
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable
+from typing import TypeGuard
 
 import attrs
 
@@ -31,7 +32,7 @@ from cardrules.cards import (
     Rank,
     Suit,
 )
-from cardrules.errors import OptionError
+from cardrules.errors import InvalidCardError, OptionError
 
 __all__ = [
     "Deck",
@@ -71,10 +72,35 @@ def shuffled(cards: Iterable[Card], seed: int | str | None = None) -> tuple[Card
         >>> from cardrules import parse_cards
         >>> shuffled(parse_cards("2c 3c 4c"), seed=1) == shuffled(parse_cards("2c 3c 4c"), seed=1)
         True
+
+    Raises:
+        InvalidCardError: ``cards`` is not an iterable of cards.
+        OptionError: ``seed`` is neither a whole number, text nor ``None``.
     """
-    out = list(cards)
-    random.Random(new_seed() if seed is None else seed).shuffle(out)
+    out = _card_list(cards, "shuffled")
+    random.Random(new_seed() if seed is None else _check_seed(seed)).shuffle(out)
     return tuple(out)
+
+
+def _check_seed(seed: object) -> int | str:
+    if isinstance(seed, str) or (isinstance(seed, int) and not isinstance(seed, bool)):
+        return seed
+    raise OptionError(f"a seed is a whole number or text, got {type(seed).__name__} {seed!r:.40}")
+
+
+def _card_list(cards: object, what: str) -> list[Card]:
+    if isinstance(cards, (str, bytes)):
+        raise InvalidCardError(f"{what} takes cards, not text; use parse_cards first")
+    try:
+        out: list[Card] = list(cards)  # type: ignore[call-overload]
+    except TypeError:
+        raise InvalidCardError(
+            f"{what} takes an iterable of cards, got {type(cards).__name__}"
+        ) from None
+    for position, card in enumerate(out):
+        if not isinstance(card, Card):
+            raise InvalidCardError(f"{what}: item {position} is not a card: {card!r:.40}")
+    return out
 
 
 @attrs.frozen
@@ -157,9 +183,17 @@ def stripped(ranks: Iterable[Rank], packs: int = 1, name: str | None = None) -> 
         >>> stripped([Rank.ACE, Rank.KING]).size
         8
     """
-    kept = tuple(sorted(set(ranks)))
-    if not kept or any(not isinstance(r, Rank) or r.is_joker for r in kept):
-        raise OptionError(f"stripped deck needs natural ranks, got {kept!r}")
+    try:
+        given = tuple(ranks)
+    except TypeError:
+        raise OptionError(
+            f"stripped deck needs an iterable of ranks, got {type(ranks).__name__}"
+        ) from None
+    if not given or any(not isinstance(r, Rank) or r.is_joker for r in given):
+        raise OptionError(
+            f"stripped deck needs natural ranks (Rank.TWO to Rank.ACE), got {given!r}"
+        )
+    kept = tuple(sorted(set(given)))
     _check_count("packs", packs, 1, 8)
     label = name or "stripped_" + "".join(r.letter for r in kept) + f"_x{packs}"
     return Deck(label, _natural(kept, packs))
@@ -202,7 +236,7 @@ def fifty_six(players: int) -> Deck:
         >>> [fifty_six(n).size for n in (4, 6, 8)]
         [32, 48, 64]
     """
-    if players not in _FIFTY_SIX_RANKS:
+    if not _is_count(players) or players not in _FIFTY_SIX_RANKS:
         raise OptionError(f"Fifty-Six is played by 4, 6 or 8 players, not {players!r}")
     return stripped(_FIFTY_SIX_RANKS[players], packs=2, name=f"fifty_six_{players}")
 
@@ -216,7 +250,7 @@ def quadruple_war(players: int) -> Deck:
         >>> [quadruple_war(n).size for n in (2, 3, 4, 5)]
         [52, 54, 52, 50]
     """
-    if players not in (2, 3, 4, 5):
+    if not _is_count(players) or players not in (2, 3, 4, 5):
         raise OptionError(f"Quadruple War is played by 2 to 5 players, not {players!r}")
     removed: set[Card] = set()
     if players in (2, 4):
@@ -227,8 +261,12 @@ def quadruple_war(players: int) -> Deck:
     return Deck(f"quadruple_war_{players}", (*cards, LITTLE_JOKER, BIG_JOKER))
 
 
+def _is_count(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _check_count(what: str, value: object, low: int, high: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+    if not _is_count(value) or not low <= value <= high:
         raise OptionError(f"{what} must be a whole number from {low} to {high}, got {value!r}")
 
 

@@ -35,7 +35,7 @@ import random
 import types
 import typing
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 import attrs
@@ -305,6 +305,8 @@ def option(
             raise OptionError(
                 f"option {name} must be {value_kind.__name__}, got {type(value).__name__} {value!r}"
             )
+        if isinstance(value, float) and value != value:
+            raise OptionError(f"option {name} must be a number, got nan")
         if allowed is not None and value not in allowed:
             raise OptionError(f"option {name} must be one of {list(allowed)}, got {value!r}")
         if minimum is not None and value < minimum:
@@ -366,6 +368,8 @@ def build_options(options_type: type[OptionsT], values: dict[str, Any]) -> Optio
         cardrules.errors.OptionError: unknown option 'colour'; options are: players, deals, ...
     """
     known = [f.name for f in attrs.fields(options_type)]  # type: ignore[arg-type]
+    if not isinstance(values, Mapping):
+        raise OptionError(f"options are given as a mapping of names to values, got {values!r:.60}")
     for key in values:
         if key not in known:
             raise OptionError(f"unknown option {key!r}; options are: {', '.join(known)}")
@@ -386,9 +390,11 @@ def parse_option_value(options_type: type, name: str, text: str) -> Any:
         True
     """
     fields = {f.name: f for f in attrs.fields(options_type)}
-    field = fields.get(name)
+    field = fields.get(name) if isinstance(name, str) else None
     if field is None:
         raise OptionError(f"unknown option {name!r}; options are: {', '.join(fields)}")
+    if not isinstance(text, str):
+        raise OptionError(f"option {name}: expected text to convert, got {type(text).__name__}")
     kind = field.metadata.get("kind", str)
     low = text.strip().lower()
     if field.metadata.get("optional") and low in ("none", "-", ""):
@@ -399,9 +405,14 @@ def parse_option_value(options_type: type, name: str, text: str) -> Any:
         if low in ("0", "false", "no", "off"):
             return False
         raise OptionError(f"option {name} takes yes or no, got {text!r}")
-    if kind in (int, float):
+    if kind is int:
         try:
-            return kind(text)
+            return int(text)
+        except ValueError:
+            raise OptionError(f"option {name} takes a whole number, got {text!r}") from None
+    if kind is float:
+        try:
+            return float(text)
         except ValueError:
             raise OptionError(f"option {name} takes a number, got {text!r}") from None
     return text
@@ -710,8 +721,12 @@ class GameState(Generic[OptionsT]):
         if not isinstance(move, Move) or not isinstance(move, self.MOVES):
             kind = type(move).__name__
             raise IllegalMoveError(move, f"a {kind} is not a move of {self.GAME}")
-        if move in self.legal_moves():
-            return
+        try:
+            if move in self.legal_moves():
+                return
+        except Exception as exc:  # a Move subclass whose == fails
+            reason = f"it cannot be compared with the legal moves ({type(exc).__name__}: {exc})"
+            raise IllegalMoveError(move, reason) from None
         if self.is_terminal:
             raise IllegalMoveError(move, "the game is over")
         raise IllegalMoveError(move, self.explain(move))
@@ -744,7 +759,11 @@ class GameState(Generic[OptionsT]):
         legal = self._legal
         if legal is None:
             legal = self.legal_moves()
-        if move not in legal or not isinstance(move, Move):
+        try:  # free unless it raises (Python 3.11+)
+            listed = move in legal
+        except Exception:  # junk whose == fails (e.g. an array) is no move either
+            listed = False
+        if not listed or not isinstance(move, Move):
             self.check_move(move)
         return self._next(move)
 
@@ -934,6 +953,12 @@ class Game(Generic[S, OptionsT]):
     def replay(self, seed: int, moves: Iterable[Move | str]) -> S:
         """Play ``moves`` (values or notation) from ``new_game(seed)``.
 
+        Raises:
+            IllegalMoveError: a move is not legal where it comes; the reason
+                names its index in ``moves``.
+            InvalidMoveError: ``moves`` is not a list of moves, or a text in it
+                cannot be read.
+
         Examples:
             >>> from cardrules import games
             >>> game = games.create("thirty_one", players=2)
@@ -941,19 +966,39 @@ class Game(Generic[S, OptionsT]):
             >>> state == game.new_game(1).apply(game.parse_move(None, "draw stock"))
             True
         """
+        if isinstance(moves, (str, bytes)):
+            raise InvalidMoveError("replay takes a sequence of moves, not one text; split it first")
+        try:
+            steps = list(moves)
+        except TypeError:
+            raise InvalidMoveError(
+                f"replay takes an iterable of moves, got {type(moves).__name__}"
+            ) from None
         state = self.new_game(seed)
-        for move in moves:
-            if isinstance(move, str):
-                move = self.parse_move(state, move)
-            state = state.apply(move)
+        for number, move in enumerate(steps):
+            try:
+                if isinstance(move, str):
+                    move = self.parse_move(state, move)
+                state = state.apply(move)
+            except IllegalMoveError as exc:
+                where = f"{exc.reason} (replay move {number}, counting from 0)"
+                raise IllegalMoveError(exc.move, where) from None
+            except InvalidMoveError as exc:
+                raise InvalidMoveError(f"replay move {number}: {exc}") from None
         return state
 
     def parse_move(self, state: GameState[Any] | None, text: str) -> Move:
         """Read a move in this game's notation (``str(move)`` round-trips).
 
+        Args:
+            state: the state the move is for, or ``None``; with a state, a
+                legal move whose notation matches is returned as listed.
+            text: the move's notation, e.g. ``"discard 7h"``.
+
         Raises:
             InvalidMoveError: malformed text (an illegal but well-formed move
                 is returned; ``apply`` refuses it with the reason).
+            InvalidStateError: ``state`` is not a state of this game.
 
         Examples:
             >>> from cardrules import games
@@ -961,6 +1006,8 @@ class Game(Generic[S, OptionsT]):
             >>> str(game.parse_move(None, "Draw  Stock"))
             'draw stock'
         """
+        if state is not None:
+            self._own(state)
         if state is not None and isinstance(text, str):
             wanted = " ".join(text.split()).lower()
             for move in state.legal_moves():
@@ -985,6 +1032,8 @@ class Game(Generic[S, OptionsT]):
             data = json.loads(text)
         except (TypeError, ValueError) as exc:
             raise InvalidStateError(f"not JSON: {exc}") from None
+        except RecursionError:
+            raise InvalidStateError("not a state: the JSON is nested far too deeply") from None
         if not isinstance(data, dict) or set(data) != {"game", "state"}:
             raise InvalidStateError("expected an object with 'game' and 'state'")
         if data["game"] != self.NAME:
@@ -994,6 +1043,15 @@ class Game(Generic[S, OptionsT]):
             raise InvalidStateError("state was made with other options than this game's")
         state.validate()
         return typing.cast(S, state)
+
+    def _own(self, state: object) -> None:
+        """Refuse anything but a state of this game (for methods taking a state)."""
+        if not isinstance(state, self.STATE):
+            if isinstance(state, GameState):
+                got = f"a state of {state.GAME or type(state).__name__}"
+            else:
+                got = f"{type(state).__name__} {state!r:.40}"
+            raise InvalidStateError(f"expected a state of {self.NAME}, got {got}")
 
     def describe_options(self) -> tuple[OptionInfo, ...]:
         """The options this game takes.
@@ -1018,8 +1076,10 @@ class Game(Generic[S, OptionsT]):
             >>> game.narrate(state, state.legal_moves()[1], nxt)[0]
             'seat 1: draw stock'
         """
+        self._own(after)
         if before is None or move is None:
             return ()
+        self._own(before)
         return (f"seat {before.current_player}: {move}",)
 
     def greedy_move(self, state: S, rng: random.Random) -> Move:
@@ -1036,6 +1096,7 @@ class Game(Generic[S, OptionsT]):
             >>> game.greedy_move(state, random.Random(0)) in state.legal_moves()
             True
         """
+        self._own(state)
         seat = state.current_player
         moves = state.legal_moves()
         if seat is None or not moves:
@@ -1105,6 +1166,8 @@ def redeal_hidden(
         >>> new[0] == hands[0], new[1][0], len(new[2]), len(stock)
         (True, <Card 3c>, 2, 2)
     """
+    if not isinstance(rng, random.Random):
+        raise OptionError(f"resample needs a random.Random, got {type(rng).__name__} {rng!r:.40}")
     pool: list[Card] = [c for pile in piles for c in pile]
     keep: list[tuple[Card, ...]] = []
     for i, hand in enumerate(hands):

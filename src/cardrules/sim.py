@@ -27,7 +27,12 @@ from typing import Any, Protocol
 import attrs
 
 from cardrules.engine import Game, GameState, Move
-from cardrules.errors import ConformanceError, OptionError
+from cardrules.errors import (
+    ConformanceError,
+    IllegalMoveError,
+    InvalidStateError,
+    OptionError,
+)
 
 __all__ = [
     "GameResult",
@@ -38,6 +43,23 @@ __all__ = [
     "play",
     "simulate",
 ]
+
+
+def _seed(seed: object) -> int | str | None:
+    if seed is None or isinstance(seed, str):
+        return seed
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        return seed
+    raise OptionError(f"a policy seed is a whole number, text or None, got {seed!r:.40}")
+
+
+def _moves(state: object) -> tuple[Move, ...]:
+    if not isinstance(state, GameState):
+        raise InvalidStateError(f"a policy chooses in a game state, got {type(state).__name__}")
+    moves = state.legal_moves()
+    if not moves:
+        raise IllegalMoveError(None, "the game is over: there is no move to choose")
+    return moves
 
 
 class Policy(Protocol):
@@ -59,11 +81,15 @@ class RandomPolicy:
     """
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(_seed(seed))
 
     def choose(self, state: GameState[Any]) -> Move:
-        """A uniformly random legal move."""
-        return self.rng.choice(state.legal_moves())
+        """A uniformly random legal move.
+
+        Raises:
+            IllegalMoveError: the game is over.
+        """
+        return self.rng.choice(_moves(state))
 
 
 class GreedyPolicy:
@@ -78,22 +104,46 @@ class GreedyPolicy:
     """
 
     def __init__(self, game: Game[Any, Any], seed: int | None = None) -> None:
-        self.game = game
-        self.rng = random.Random(seed)
+        self.game = _game(game)
+        self.rng = random.Random(_seed(seed))
 
     def choose(self, state: GameState[Any]) -> Move:
-        """The greedy move."""
+        """The greedy move.
+
+        Raises:
+            IllegalMoveError: the game is over.
+            InvalidStateError: ``state`` is not a state of this policy's game.
+        """
+        _moves(state)
+        if not isinstance(state, self.game.STATE):
+            raise InvalidStateError(
+                f"this greedy policy plays {self.game.name}, not {type(state).__name__}"
+            )
         return self.game.greedy_move(state, self.rng)
+
+
+def _game(game: object) -> Game[Any, Any]:
+    if not isinstance(game, Game):
+        raise OptionError(
+            f"expected a game such as games.create('thirty_one'), got {type(game).__name__}"
+        )
+    return game
 
 
 def make_policy(name: str, game: Game[Any, Any], seed: int | None = None) -> Policy:
     """A policy by name: ``"random"`` or ``"greedy"``.
+
+    Raises:
+        OptionError: an unknown name, or ``game`` is not a game.
 
     Examples:
         >>> from cardrules import games
         >>> type(make_policy("greedy", games.create("thirty_one"))).__name__
         'GreedyPolicy'
     """
+    game = _game(game)
+    if not isinstance(name, str):
+        raise OptionError(f"a policy is named by text (greedy or random), got {name!r:.40}")
     if name == "random":
         return RandomPolicy(seed)
     if name == "greedy":
@@ -110,7 +160,11 @@ def play(
 ) -> GameState[Any]:
     """Play one game to the end; ``policies`` is one policy or one per seat.
 
+    A policy may also be given by name (``"random"`` or ``"greedy"``, seeded by
+    ``seed``).
+
     Raises:
+        OptionError: not a game, a policy or a whole number where one is due.
         ConformanceError: a policy chose an illegal move, or the game did
             not end within ``max_moves``.
 
@@ -123,15 +177,36 @@ def play(
         >>> play(game, RandomPolicy(seed=1), seed=7) == final  # the same seeds, the same game
         True
     """
-    seats = list(policies) if isinstance(policies, Sequence) else [policies] * game.players
-    if len(seats) != game.players:
-        raise OptionError(f"{game.name} has {game.players} seats, got {len(seats)} policies")
+    game = _game(game)
+    if not isinstance(max_moves, int) or isinstance(max_moves, bool) or max_moves < 1:
+        raise OptionError(f"max_moves must be a whole number from 1, got {max_moves!r:.40}")
     state: GameState[Any] = game.new_game(seed)
+    if isinstance(policies, str):
+        policies = make_policy(policies, game, state.seed)
+    given = list(policies) if isinstance(policies, Sequence) else [policies] * game.players
+    if len(given) != game.players:
+        raise OptionError(f"{game.name} has {game.players} seats, got {len(given)} policies")
+    seats: list[Policy] = []
+    for seat, policy in enumerate(given):
+        if isinstance(policy, str):
+            policy = make_policy(policy, game, state.seed + seat)
+        if not callable(getattr(policy, "choose", None)):
+            raise OptionError(
+                f"the policy for seat {seat} has no choose(state) method: {policy!r:.40}"
+            )
+        seats.append(policy)
     for _ in range(max_moves):
         player = state.current_player
         if player is None:
             return state
-        state = state.apply(seats[player].choose(state))
+        move = seats[player].choose(state)
+        try:
+            state = state.apply(move)
+        except IllegalMoveError as exc:
+            raise ConformanceError(
+                f"seat {player}'s policy {type(seats[player]).__name__} chose an illegal move "
+                f"at move {len(state.history)}: {exc}"
+            ) from exc
     raise ConformanceError(f"{game.name} did not end within {max_moves} moves")
 
 
@@ -170,8 +245,20 @@ def simulate(
         >>> [r.seed for r in results], all(sum(r.scores) == 1 for r in results)
         ([0, 1, 2], True)
     """
-    make_policy(policy, game)  # refuse a bad name before any work
-    seed_list = list(seeds)
+    make_policy(policy, game)  # refuse a bad name or game before any work
+    if isinstance(seeds, (str, bytes)):
+        raise OptionError("seeds are whole numbers, e.g. range(100), not text")
+    try:
+        seed_list = list(seeds)
+    except TypeError:
+        raise OptionError(
+            f"seeds must be an iterable of whole numbers, got {seeds!r:.40}"
+        ) from None
+    for seed in seed_list:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise OptionError(f"seeds must be whole numbers, got {seed!r:.40}")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise OptionError(f"executor must be a concurrent.futures.Executor, got {executor!r:.40}")
     if executor is None:
         return [_one(game, policy, s) for s in seed_list]
     futures = [executor.submit(_one, game, policy, s) for s in seed_list]

@@ -27,7 +27,7 @@ from typing import Any
 import attrs
 
 from cardrules.engine import Game, GameState, Move, from_data, to_data
-from cardrules.errors import CardRulesError, ConformanceError, IllegalMoveError
+from cardrules.errors import CardRulesError, ConformanceError, IllegalMoveError, OptionError
 
 __all__ = ["ConformanceReport", "check_game", "check_state"]
 
@@ -44,6 +44,19 @@ class ConformanceReport:
     states: int
     deep_states: int
     moves_applied: int
+
+
+def _need_game(game: object) -> None:
+    if not isinstance(game, Game):
+        raise OptionError(
+            "the conformance kit checks a game built on cardrules.engine "
+            f"(e.g. games.create('thirty_one')), got {type(game).__name__}"
+        )
+
+
+def _need_count(name: str, value: object, low: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise OptionError(f"{name} must be a whole number from {low}, got {value!r:.40}")
 
 
 def _fail(game: Game[Any, Any], seed: int, step: int, what: str) -> ConformanceError:
@@ -64,6 +77,7 @@ def check_state(
 
     Raises:
         ConformanceError: a promise of the protocol is broken.
+        OptionError: ``game``, ``state`` or ``rng`` is not what it should be.
 
     Examples:
         >>> import random
@@ -72,6 +86,13 @@ def check_state(
         >>> check_state(game, game.new_game(5), rng=random.Random(0)) > 0
         True
     """
+
+    _need_game(game)
+    if not isinstance(state, game.STATE):
+        raise OptionError(f"expected a state of {game.name}, got {type(state).__name__}")
+    if not isinstance(rng, random.Random):
+        raise OptionError(f"rng must be a random.Random, got {type(rng).__name__}")
+    _need_count("max_moves_tried", max_moves_tried, 1)
 
     def fail(what: str) -> ConformanceError:
         return _fail(game, seed, step, what)
@@ -219,6 +240,7 @@ def check_game(
 
     Raises:
         ConformanceError: the first broken promise, with seed and move number.
+        OptionError: an argument of the wrong type or range.
 
     Examples:
         >>> from cardrules import games
@@ -226,8 +248,26 @@ def check_game(
         >>> report.playouts, report.terminal, report.moves_applied > 0
         (2, 2, True)
     """
+    _need_game(game)
+    _need_count("playouts", playouts, 1)
+    _need_count("max_moves", max_moves, 1)
+    _need_count("deep_every", deep_every, 1)
+    if not isinstance(rng_seed, (int, str)):
+        raise OptionError(f"rng_seed must be a whole number or text, got {rng_seed!r:.40}")
     rng = random.Random(rng_seed)
-    seed_list = list(seeds) if seeds is not None else [10**12 + 7919 * k for k in range(playouts)]
+    if seeds is None:
+        seed_list = [10**12 + 7919 * k for k in range(playouts)]
+    else:
+        try:
+            seed_list = list(seeds)
+        except TypeError:
+            raise OptionError(
+                f"seeds must be an iterable of whole numbers, got {seeds!r:.40}"
+            ) from None
+        if not seed_list or not all(
+            isinstance(s, int) and not isinstance(s, bool) for s in seed_list
+        ):
+            raise OptionError(f"seeds must be one or more whole numbers, got {seed_list!r:.60}")
     states = deep = applied = terminal = 0
     foreign: list[Move] = []
     for seed in seed_list:

@@ -61,7 +61,7 @@ from cardrules.melds import (
 if TYPE_CHECKING:
     from cardrules.games.turkish51.game import State
 
-__all__ = ["explain", "generate_moves", "table_fits"]
+__all__ = ["explain", "generate_moves", "malformed", "table_fits"]
 
 
 # --------------------------------------------------------------------------- legal moves
@@ -219,8 +219,63 @@ def _retrieve_moves(state: State, hand: tuple[Card, ...]) -> list[Move]:
 # --------------------------------------------------------------------------- explanations
 
 
+def malformed(move: Move) -> str:
+    """Why a move's fields have the wrong types (``""`` when they are right).
+
+    Moves compare by value, so ``LayOff(card, 0.0, side)`` equals a legal ``LayOff(card, 0,
+    side)`` and a bare ``(rank, suit)`` tuple equals a card; such a move must not reach the
+    state as it is.
+
+    Examples:
+        >>> from cardrules import parse_card
+        >>> malformed(LayOff(parse_card("4c"), "0", Side.LOW))
+        "a meld on the table is named by its number, got '0'"
+        >>> malformed(Discard(parse_card("4c")))
+        ''
+    """
+    kind = type(move)
+    if kind is Discard:
+        assert isinstance(move, Discard)
+        return _bad_card(move.card)
+    if kind is LayOff:
+        assert isinstance(move, LayOff)
+        if type(move.side) is not Side:
+            return f"the side must be Side.LOW or Side.HIGH, got {move.side!r:.40}"
+        return _bad_card(move.card) or _bad_target(move.target)
+    if kind is Retrieve:
+        assert isinstance(move, Retrieve)
+        return _bad_target(move.target) or _bad_cards(move.cards)
+    if kind is LayMeld:
+        assert isinstance(move, LayMeld)
+        if type(move.kind) is not MeldKind:
+            return f"the meld kind must be a MeldKind, got {move.kind!r:.40}"
+        return _bad_cards(move.cards)
+    return ""
+
+
+def _bad_card(card: object) -> str:
+    return "" if type(card) is Card else f"expected one card, got {card!r:.40}"
+
+
+def _bad_target(target: object) -> str:
+    if type(target) is int:
+        return ""
+    return f"a meld on the table is named by its number, got {target!r:.40}"
+
+
+def _bad_cards(cards: object) -> str:
+    if type(cards) is tuple and all(type(c) is Card for c in cards):
+        return ""
+    if isinstance(cards, Card):
+        return f"expected a tuple of cards, got the card {cards}"
+    return f"expected a tuple of cards, got {cards!r:.60}"
+
+
 def explain(state: State, move: Move) -> str:
     """Why ``move`` is illegal in ``state`` (the rules' own words, with the clause)."""
+    bad = malformed(move)
+    if bad:
+        return bad
     seat = state.turn
     hand = state.hands[seat] if state.phase is not Phase.OVER else ()
     if state.phase is Phase.DRAW and not isinstance(move, (Draw, Take, Declare)):

@@ -136,7 +136,11 @@ class LayMeld(Move):
 
     def __attrs_post_init__(self) -> None:
         cards = self.cards
-        if self.kind is not MeldKind.RUN and all(isinstance(c, Card) for c in cards):
+        if (
+            self.kind is not MeldKind.RUN
+            and isinstance(cards, tuple)
+            and all(isinstance(c, Card) for c in cards)
+        ):
             ordered = tuple(sorted(cards))  # card order puts the jokers last
             if ordered != cards:
                 object.__setattr__(self, "cards", ordered)

@@ -347,6 +347,35 @@ class TestReplace:
         assert copy._legal is None
         assert state.turn == 1
 
+    def test_replace_gives_a_frozen_state_of_the_class(self) -> None:
+        """The copy is built as a builder subclass, then turned into the state
+        class itself: it is frozen, hashable like the original, and pickles."""
+        import pickle
+
+        import attrs
+
+        state = games.create("empat_satu", players=3).new_game(4)
+        copy = state._replace(turn=2)
+        assert type(copy) is type(state)
+        assert hash(copy) == hash(attrs.evolve(state, turn=2))
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            copy.turn = 0  # type: ignore[misc]
+        assert pickle.loads(pickle.dumps(copy)) == copy
+
+    def test_replace_without_builder_sets_slots(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Where Python refused the class swap, the copier sets each slot instead."""
+        import attrs
+
+        from cardrules import engine
+
+        monkeypatch.setattr(engine, "_builder_class", lambda cls: None)
+        state = games.create("thirty_one", players=3).new_game(4)
+        copier = engine._make_copier(type(state))
+        copy = copier(state, turn=2)
+        assert type(copy) is type(state)
+        assert copy == attrs.evolve(state, turn=2)
+        assert copy._legal is None
+
     def test_replace_refuses_unknown_fields(self) -> None:
         """A misspelt field is a TypeError, not a silently ignored change."""
         state = games.create("thirty_one").new_game(4)

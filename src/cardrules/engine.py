@@ -773,9 +773,11 @@ class GameState(Generic[OptionsT]):
         Games build a new state on every move, so this is the hottest path of
         the engine. The first call on a state class generates a copier for it,
         with one keyword parameter per field, and installs it as that class's
-        ``_replace``; it sets the slots directly, which is safe because state
-        classes carry no validators or converters (a class that does falls back
-        to evolve).
+        ``_replace``; it fills the slots of a copy directly (as an instance of
+        a builder subclass with plain attribute setting, which then becomes an
+        instance of the state class), which is safe because state classes
+        carry no validators or converters (a class that does falls back to
+        evolve).
 
         Raises:
             TypeError: a name in ``changes`` is not a field (a programming error).
@@ -835,6 +837,33 @@ class GameState(Generic[OptionsT]):
         self._check()
 
 
+def _builder_class(cls: type) -> type | None:
+    """A subclass of the frozen, slotted ``cls`` with plain attribute setting.
+
+    A copy is filled in as an instance of this builder, where ``new.x = v``
+    is an ordinary slot store (the frozen class's ``__setattr__`` is a Python
+    function, about twenty times slower), and then becomes a ``cls`` by
+    ``__class__`` assignment, which Python allows because the builder adds no
+    slots. ``None`` if this Python refuses the assignment.
+    """
+    builder = type(
+        f"{cls.__name__}Builder",
+        (cls,),
+        {
+            "__slots__": (),
+            "__module__": cls.__module__,
+            "__setattr__": object.__setattr__,
+            "__delattr__": object.__delattr__,
+        },
+    )
+    try:
+        probe: Any = object.__new__(builder)
+        probe.__class__ = cls
+    except TypeError:
+        return None
+    return builder
+
+
 def _make_copier(cls: type) -> Any:
     fields = attrs.fields(cls)
     names = [f.name for f in fields if f.init]
@@ -844,13 +873,8 @@ def _make_copier(cls: type) -> Any:
             return attrs.evolve(state, **changes)
 
         return slow
-    setters = {}
-    for name in [*names, "_legal"]:
-        for klass in cls.__mro__:
-            if name in vars(klass):
-                setters[f"set_{name}"] = vars(klass)[name].__set__
-                break
-    lines = [
+    builder = _builder_class(cls)
+    head = [
         f"def _replace(state, *, {', '.join(f'{n}=KEEP' for n in names)}, **extra):",
         "    if state.__class__ is not cls:",  # a subclass inherited this copier
         "        given = {k: v for k, v in locals().items() if v is not KEEP}",
@@ -858,19 +882,35 @@ def _make_copier(cls: type) -> Any:
         "        return GameState._replace(state, **given, **extra)",
         "    if extra:",
         "        raise TypeError(f'not fields of {cls.__name__}: {sorted(extra)}')",
-        "    new = make(cls)",
-        *(f"    set_{n}(new, state.{n} if {n} is KEEP else {n})" for n in names),
-        "    set__legal(new, None)",
-        "    return new",
     ]
     namespace: dict[str, Any] = {
         "cls": cls,
+        "builder": builder,
         "make": object.__new__,
         "KEEP": object(),
         "GameState": GameState,
     }
-    namespace.update(setters)
-    exec("\n".join(lines), namespace)  # the source is built from field names only
+    if builder is not None:  # fill a builder, then turn it into a cls
+        body = [
+            "    new = make(builder)",
+            *(f"    new.{n} = state.{n} if {n} is KEEP else {n}" for n in names),
+            "    new._legal = None",
+            "    new.__class__ = cls",
+            "    return new",
+        ]
+    else:  # set each slot through its descriptor
+        for name in [*names, "_legal"]:
+            for klass in cls.__mro__:
+                if name in vars(klass):
+                    namespace[f"set_{name}"] = vars(klass)[name].__set__
+                    break
+        body = [
+            "    new = make(cls)",
+            *(f"    set_{n}(new, state.{n} if {n} is KEEP else {n})" for n in names),
+            "    set__legal(new, None)",
+            "    return new",
+        ]
+    exec("\n".join(head + body), namespace)  # the source is built from field names only
     return namespace["_replace"]
 
 

@@ -91,7 +91,16 @@ def suit_keys(cards: Sequence[Card]) -> dict[Any, tuple[int, int]]:
     return {suit: (totals[suit], lows[suit]) for suit in totals}
 
 
-_DISCARDS: dict[Card, Discard] = {}
+class _DiscardMoves(dict[Card, Discard]):
+    """One shared ``Discard`` per card, made on first use (dict lookups stay in C)."""
+
+    def __missing__(self, card: Card) -> Discard:
+        move = self[card] = Discard(card)
+        return move
+
+
+_DISCARDS = _DiscardMoves()
+_discard_of = _DISCARDS.__getitem__
 
 
 def discard_moves(hand: Iterable[Card], taken: Card | None = None) -> tuple[Discard, ...]:
@@ -103,15 +112,9 @@ def discard_moves(hand: Iterable[Card], taken: Card | None = None) -> tuple[Disc
         >>> [str(m) for m in discard_moves(parse_cards("Ah Kh 2c"), parse_cards("Kh")[0])]
         ['discard Ah', 'discard 2c']
     """
-    out = []
-    for card in hand:
-        if card is taken or card == taken:
-            continue
-        move = _DISCARDS.get(card)
-        if move is None:
-            move = _DISCARDS[card] = Discard(card)
-        out.append(move)
-    return tuple(out)
+    if taken is None:
+        return tuple(map(_discard_of, hand))
+    return tuple([_discard_of(card) for card in hand if card != taken])
 
 
 def without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:

@@ -579,7 +579,7 @@ class State(GameState[Options]):
         return super().explain(move)
 
     def _next(self, move: Move) -> State:
-        history = (*self.history, move)
+        history = self.history + (move,)
         seat = self.turn
         hand = self.hands[seat]
         if isinstance(move, Discard):

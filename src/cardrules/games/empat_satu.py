@@ -17,6 +17,7 @@ Examples:
 from __future__ import annotations
 
 import enum
+import operator
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
@@ -136,8 +137,11 @@ def hand_key(cards: Sequence[Card]) -> tuple[int, int]:
     return _key(check_hand(cards, HAND_SIZE, "an Empat Satu hand", mid_turn=True))
 
 
+_suit_of = operator.itemgetter(1)  # Card is a (rank, suit) tuple
+
+
 def _one_suit(hand: tuple[Card, ...]) -> bool:
-    return len({suit for _, suit in hand}) == 1
+    return len(set(map(_suit_of, hand))) == 1
 
 
 # --------------------------------------------------------------------------- moves
@@ -350,7 +354,7 @@ class State(GameState[Options]):
         return super().explain(move)
 
     def _next(self, move: Move) -> State:
-        history = (*self.history, move)
+        history = self.history + (move,)
         seat = self.turn
         if type(move) is Discard:  # the commonest move first (a legal move is exact)
             card = move.card

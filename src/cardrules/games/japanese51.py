@@ -382,7 +382,7 @@ class State(GameState[Options]):
         return super().explain(move)
 
     def _next(self, move: Move) -> State:
-        history = (*self.history, move)
+        history = self.history + (move,)
         if isinstance(move, Clear):
             return self._clear(history)
         assert isinstance(move, Exchange)

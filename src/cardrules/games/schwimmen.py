@@ -501,7 +501,7 @@ class State(GameState[Options]):
         return super().explain(move)
 
     def _next(self, move: Move) -> State:
-        history = (*self.history, move)
+        history = self.history + (move,)
         seat = self.turn
         if isinstance(move, (Exchange, ExchangeKnock)):
             hand = self.hands[seat]

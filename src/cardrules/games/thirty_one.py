@@ -390,7 +390,7 @@ class State(GameState[Options]):
         return super().explain(move)
 
     def _next(self, move: Move) -> State:
-        history = (*self.history, move)
+        history = self.history + (move,)
         seat = self.turn
         if isinstance(move, Discard):
             hand = tuple(c for c in self.hands[seat] if c != move.card)

@@ -53,7 +53,7 @@ _put = replace_at
 
 def next_state(state: State, move: Move) -> State:
     """The state after the legal ``move`` (T51-4 to T51-8)."""
-    history = (*state.history, move)
+    history = state.history + (move,)
     seat = state.turn
     hand = state.hands[seat]
     if isinstance(move, Draw):

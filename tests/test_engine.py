@@ -383,6 +383,29 @@ class TestReplace:
             state._replace(tunr=2)
 
 
+class TestApplyStoresTheListedMove:
+    def test_equal_move_of_other_types_is_stored_as_listed(self) -> None:
+        """A move equal to a legal one but built with other field types (``knock=0``
+        for ``knock=False``) is applied as the listed move, so the history keeps the
+        game's types and its notation reads back."""
+        import random
+
+        from cardrules.games import chinese51
+
+        game = games.create("chinese51")
+        state = game.new_game(1)
+        rng = random.Random(0)
+        while not any(isinstance(m, chinese51.Discard) for m in state.legal_moves()):
+            state = state.apply(rng.choice(state.legal_moves()))
+        listed = next(m for m in state.legal_moves() if isinstance(m, chinese51.Discard))
+        lookalike = chinese51.Discard(listed.card, knock=int(listed.knock))  # type: ignore[arg-type]
+        assert lookalike == listed
+        after = state.apply(lookalike)
+        assert after.history[-1] is listed
+        assert str(after.history[-1]) == f"discard {listed.card} {'yes' if listed.knock else 'no'}"
+        assert game.replay(1, [str(m) for m in after.history]) == after
+
+
 class _EqRaises:
     """Junk whose == raises, like an array compared with anything."""
 

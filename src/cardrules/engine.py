@@ -760,12 +760,15 @@ class GameState(Generic[OptionsT]):
         if legal is None:
             legal = self.legal_moves()
         try:  # free unless it raises (Python 3.11+)
-            listed = move in legal
-        except Exception:  # junk whose == fails (e.g. an array) is no move either
-            listed = False
-        if not listed or not isinstance(move, Move):
-            self.check_move(move)
-        return self._next(move)
+            listed = legal[legal.index(move)]
+        except Exception:  # ValueError: not listed; else junk whose == fails (an array)
+            listed = None
+        if listed is None or not isinstance(move, Move):
+            self.check_move(move)  # raises, saying why
+            raise IllegalMoveError(move, "it is not a legal move now")
+        # The listed move, not the caller's equal one: ``Discard(c, knock=0)`` equals
+        # ``Discard(c, knock=False)``, but only the listed one has the game's own types.
+        return self._next(listed)
 
     def _replace(self, **changes: Any) -> Self:
         """A copy with some fields changed: ``attrs.evolve`` without its overhead.

@@ -168,9 +168,6 @@ class State(GameState[Options]):
     # ---- moves -----------------------------------------------------------------------
 
     def _next(self, move: Move) -> State:
-        if _legal.malformed(move):  # equal to a legal move but of other types: use that one
-            legal = self.legal_moves()
-            move = legal[legal.index(move)]
         return _play.next_state(self, move)
 
     # ---- views -----------------------------------------------------------------------

@@ -32,6 +32,7 @@ __all__ = [
     "Card",
     "Rank",
     "Suit",
+    "card_list",
     "format_cards",
     "parse_card",
     "parse_cards",
@@ -364,15 +365,33 @@ def format_cards(cards: Iterable[Card], sep: str = " ") -> str:
     """
     if not isinstance(sep, str):
         raise InvalidCardError(f"the separator must be text, got {type(sep).__name__}")
+    return sep.join(map(str, card_list(cards, "format_cards")))
+
+
+def card_list(cards: object, what: str) -> list[Card]:
+    """``cards`` as a list, checked to be cards: the argument check of the
+    functions that take cards (``what`` names the function in the error).
+
+    Raises:
+        InvalidCardError: ``cards`` is text, not iterable, or holds a non-card.
+
+    Examples:
+        >>> card_list(parse_cards("Ah Kd"), "shuffled")
+        [<Card Ah>, <Card Kd>]
+        >>> card_list("Ah Kd", "shuffled")
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.InvalidCardError: shuffled takes cards, not text; use parse_cards first
+    """
     if isinstance(cards, (str, bytes)):
-        raise InvalidCardError("format_cards takes cards, not text; use parse_cards first")
+        raise InvalidCardError(f"{what} takes cards, not text; use parse_cards first")
     try:
-        items = tuple(cards)
+        out: list[Card] = list(cards)  # type: ignore[call-overload]
     except TypeError:
         raise InvalidCardError(
-            f"format_cards takes an iterable of cards, got {type(cards).__name__}"
+            f"{what} takes an iterable of cards, got {type(cards).__name__}"
         ) from None
-    for position, card in enumerate(items):
+    for position, card in enumerate(out):
         if not isinstance(card, Card):
-            raise InvalidCardError(f"item {position} is not a card: {card!r:.40}")
-    return sep.join(map(str, items))
+            raise InvalidCardError(f"{what}: item {position} is not a card: {card!r:.40}")
+    return out

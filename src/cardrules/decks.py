@@ -31,8 +31,9 @@ from cardrules.cards import (
     Card,
     Rank,
     Suit,
+    card_list,
 )
-from cardrules.errors import InvalidCardError, OptionError
+from cardrules.errors import OptionError
 
 __all__ = [
     "Deck",
@@ -77,7 +78,7 @@ def shuffled(cards: Iterable[Card], seed: int | str | None = None) -> tuple[Card
         InvalidCardError: ``cards`` is not an iterable of cards.
         OptionError: ``seed`` is neither a whole number, text nor ``None``.
     """
-    out = _card_list(cards, "shuffled")
+    out = card_list(cards, "shuffled")
     random.Random(new_seed() if seed is None else _check_seed(seed)).shuffle(out)
     return tuple(out)
 
@@ -86,21 +87,6 @@ def _check_seed(seed: object) -> int | str:
     if isinstance(seed, str) or (isinstance(seed, int) and not isinstance(seed, bool)):
         return seed
     raise OptionError(f"a seed is a whole number or text, got {type(seed).__name__} {seed!r:.40}")
-
-
-def _card_list(cards: object, what: str) -> list[Card]:
-    if isinstance(cards, (str, bytes)):
-        raise InvalidCardError(f"{what} takes cards, not text; use parse_cards first")
-    try:
-        out: list[Card] = list(cards)  # type: ignore[call-overload]
-    except TypeError:
-        raise InvalidCardError(
-            f"{what} takes an iterable of cards, got {type(cards).__name__}"
-        ) from None
-    for position, card in enumerate(out):
-        if not isinstance(card, Card):
-            raise InvalidCardError(f"{what}: item {position} is not a card: {card!r:.40}")
-    return out
 
 
 @attrs.frozen

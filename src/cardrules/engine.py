@@ -65,6 +65,7 @@ __all__ = [
     "redeal_hidden",
     "replace_at",
     "seats_check",
+    "seed_values",
     "to_data",
 ]
 
@@ -1151,6 +1152,35 @@ class Game(Generic[S, OptionsT]):
 
 
 T = TypeVar("T")
+
+
+def seed_values(seeds: object) -> list[int]:
+    """``seeds`` as a list of whole numbers: the argument check of the functions
+    that play one game per seed.
+
+    Raises:
+        OptionError: ``seeds`` is text, not iterable, or holds a non-integer.
+
+    Examples:
+        >>> seed_values(range(3))
+        [0, 1, 2]
+        >>> seed_values([1, "2"])
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.OptionError: seeds must be whole numbers, got '2'
+    """
+    if isinstance(seeds, (str, bytes)):
+        raise OptionError("seeds are whole numbers, e.g. range(100), not text")
+    try:
+        out: list[int] = list(seeds)  # type: ignore[call-overload]
+    except TypeError:
+        raise OptionError(
+            f"seeds must be an iterable of whole numbers, got {seeds!r:.40}"
+        ) from None
+    for seed in out:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise OptionError(f"seeds must be whole numbers, got {seed!r:.40}")
+    return out
 
 
 def replace_at(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:

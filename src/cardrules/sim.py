@@ -26,7 +26,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from cardrules.engine import Game, GameState, Move
+from cardrules.engine import Game, GameState, Move, seed_values
 from cardrules.errors import (
     ConformanceError,
     IllegalMoveError,
@@ -246,17 +246,7 @@ def simulate(
         ([0, 1, 2], True)
     """
     make_policy(policy, game)  # refuse a bad name or game before any work
-    if isinstance(seeds, (str, bytes)):
-        raise OptionError("seeds are whole numbers, e.g. range(100), not text")
-    try:
-        seed_list = list(seeds)
-    except TypeError:
-        raise OptionError(
-            f"seeds must be an iterable of whole numbers, got {seeds!r:.40}"
-        ) from None
-    for seed in seed_list:
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise OptionError(f"seeds must be whole numbers, got {seed!r:.40}")
+    seed_list = seed_values(seeds)
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise OptionError(f"executor must be a concurrent.futures.Executor, got {executor!r:.40}")
     if executor is None:

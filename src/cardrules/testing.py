@@ -26,7 +26,7 @@ from typing import Any
 
 import attrs
 
-from cardrules.engine import Game, GameState, Move, from_data, to_data
+from cardrules.engine import Game, GameState, Move, from_data, seed_values, to_data
 from cardrules.errors import CardRulesError, ConformanceError, IllegalMoveError, OptionError
 
 __all__ = ["ConformanceReport", "check_game", "check_state"]
@@ -258,16 +258,9 @@ def check_game(
     if seeds is None:
         seed_list = [10**12 + 7919 * k for k in range(playouts)]
     else:
-        try:
-            seed_list = list(seeds)
-        except TypeError:
-            raise OptionError(
-                f"seeds must be an iterable of whole numbers, got {seeds!r:.40}"
-            ) from None
-        if not seed_list or not all(
-            isinstance(s, int) and not isinstance(s, bool) for s in seed_list
-        ):
-            raise OptionError(f"seeds must be one or more whole numbers, got {seed_list!r:.60}")
+        seed_list = seed_values(seeds)
+        if not seed_list:
+            raise OptionError("seeds must be one or more whole numbers, got none")
     states = deep = applied = terminal = 0
     foreign: list[Move] = []
     for seed in seed_list:

@@ -58,6 +58,7 @@ __all__ = [
     "OptionInfo",
     "build_options",
     "from_data",
+    "make_view",
     "next_seat",
     "option",
     "option_info",
@@ -1268,6 +1269,67 @@ def redeal_hidden(
         new_piles.append(tuple(pool[len(pool) - len(pile) :]) if pile else ())
         del pool[len(pool) - len(pile) :]
     return tuple(new_hands), tuple(new_piles)
+
+
+V = TypeVar("V")
+
+# View fields every card game derives the same way from the state and the seat.
+_DERIVED_VIEW_FIELDS: dict[str, Any] = {
+    "turn": lambda state, seat: state.current_player,
+    "hand": lambda state, seat: state.hands[seat],
+    "hand_sizes": lambda state, seat: tuple(map(len, state.hands)),
+    "known": lambda state, seat: tuple(
+        () if i == seat else cards for i, cards in enumerate(state.known)
+    ),
+    "stock_size": lambda state, seat: len(state.stock),
+}
+_VIEW_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def make_view(view_type: type[V], state: GameState[Any], seat: int, **given: Any) -> V:
+    """Build ``view_type`` for ``seat``: what a game's ``view`` returns.
+
+    A view class declares exactly what a seat may know. Each of its fields is
+    filled, in this order of preference, from ``given``; from ``seat`` (the
+    field ``seat``); by the usual derivation of ``turn`` (the current player),
+    ``hand`` (``state.hands[seat]``), ``hand_sizes`` (the size of every hand),
+    ``known`` (the cards known to be in the other hands; the seat's own entry
+    is empty, as it sees its hand) and ``stock_size`` (``len(state.stock)``);
+    or else from the state field of the same name, which must therefore be
+    public information. Pass in ``given`` any field that is public only in part
+    (a widow hidden while it is being chosen).
+
+    Raises:
+        OptionError: ``seat`` is not a seat of the game.
+        TypeError: a name in ``given`` is not a field of ``view_type``.
+
+    Examples:
+        >>> from cardrules import games
+        >>> from cardrules.games import thirty_one
+        >>> state = games.create("thirty_one", players=3).new_game(seed=1)
+        >>> view = make_view(thirty_one.View, state, 2)
+        >>> view == state.view(2), view.hand == state.hands[2], view.stock_size
+        (True, True, 42)
+    """
+    seats_check(getattr(state.options, "players", 1), seat)
+    names = _VIEW_NAMES.get(view_type)
+    if names is None:
+        fields = attrs.fields(view_type)  # type: ignore[arg-type]
+        names = _VIEW_NAMES[view_type] = tuple(f.name for f in fields if f.init)
+    unknown = given.keys() - set(names)
+    if unknown:
+        raise TypeError(f"not fields of {view_type.__name__}: {sorted(unknown)}")
+    values: dict[str, Any] = {}
+    for name in names:
+        if name in given:
+            values[name] = given[name]
+        elif name == "seat":
+            values[name] = seat
+        elif name in _DERIVED_VIEW_FIELDS:
+            values[name] = _DERIVED_VIEW_FIELDS[name](state, seat)
+        else:
+            values[name] = getattr(state, name)
+    return view_type(**values)
 
 
 def seats_check(players: int, seat: object) -> int:

@@ -29,6 +29,7 @@ from cardrules.engine import (
     Game,
     GameState,
     Move,
+    make_view,
     option,
     redeal_hidden,
     replace_at,
@@ -704,27 +705,7 @@ class State(GameState[Options]):
             >>> state.view(1).hand == state.hands[1], state.view(1).known
             (True, ((), ()))
         """
-        seats_check(self.options.players, seat)
-        return View(
-            seat=seat,
-            options=self.options,
-            deal=self.deal,
-            starter=self.starter,
-            turn=self.current_player,
-            phase=self.phase,
-            hand=self.hands[seat],
-            hand_sizes=tuple(len(h) for h in self.hands),
-            known=tuple(() if i == seat else k for i, k in enumerate(self.known)),
-            row=self.row,
-            aside=self.aside,
-            stock_size=len(self.stock),
-            turns=self.turns,
-            caller=self.caller,
-            challengers=self.challengers,
-            points=self.points,
-            last_deal=self.last_deal,
-            history=self.history,
-        )
+        return make_view(View, self, seat)
 
     def resample(self, seat: int, rng: random.Random) -> State:
         """Deal again the stock and the hand cards ``seat`` cannot know (C51-8.2).

@@ -30,6 +30,7 @@ from cardrules.engine import (
     Game,
     GameState,
     Move,
+    make_view,
     option,
     redeal_hidden,
     replace_at,
@@ -435,26 +436,7 @@ class State(GameState[Options]):
             >>> view.hand == state.hands[1], view.stock_size, view.hand_sizes
             (True, 40, (4, 4, 4))
         """
-        seats_check(self.options.players, seat)
-        return View(
-            seat=seat,
-            options=self.options,
-            deal=self.deal,
-            dealer=self.dealer,
-            leader=self.leader,
-            turn=self.current_player,
-            phase=self.phase,
-            hand=self.hands[seat],
-            hand_sizes=tuple(len(h) for h in self.hands),
-            known=tuple(() if i == seat else k for i, k in enumerate(self.known)),
-            discard=self.discard,
-            stock_size=len(self.stock),
-            empty_turns=self.empty_turns,
-            wins=self.wins,
-            taken=self.taken,
-            last_deal=self.last_deal,
-            history=self.history,
-        )
+        return make_view(View, self, seat)
 
     def resample(self, seat: int, rng: random.Random) -> State:
         """Deal the cards ``seat`` cannot see again, and pick a new seed (ES-7.2).

@@ -29,6 +29,7 @@ from cardrules.engine import (
     Game,
     GameState,
     Move,
+    make_view,
     option,
     redeal_hidden,
     replace_at,
@@ -470,28 +471,7 @@ class State(GameState[Options]):
             >>> state.view(0).hand == state.hands[0], state.view(0).known
             (True, ((), ()))
         """
-        seats_check(self.options.players, seat)
-        return View(
-            seat=seat,
-            options=self.options,
-            deal=self.deal,
-            dealer=self.dealer,
-            turn=self.current_player,
-            phase=self.phase,
-            hand=self.hands[seat],
-            known=tuple(() if i == seat else k for i, k in enumerate(self.known)),
-            table=self.table,
-            aside=self.aside,
-            stock_size=len(self.stock),
-            recycled=self.recycled,
-            turns=self.turns,
-            cleared=self.cleared,
-            stopper=self.stopper,
-            last_turns=self.last_turns,
-            wins=self.wins,
-            last_deal=self.last_deal,
-            history=self.history,
-        )
+        return make_view(View, self, seat)
 
     def resample(self, seat: int, rng: random.Random) -> State:
         """Deal again what ``seat`` cannot see (J51-7.2): unknown hand cards and

@@ -32,6 +32,7 @@ from cardrules.engine import (
     Game,
     GameState,
     Move,
+    make_view,
     next_seat,
     option,
     redeal_hidden,
@@ -614,27 +615,7 @@ class State(GameState[Options]):
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know (SCH-8.4)."""
-        seats_check(self.options.players, seat)
-        return View(
-            seat=seat,
-            options=self.options,
-            deal=self.deal,
-            dealer=self.dealer,
-            turn=self.current_player,
-            phase=self.phase,
-            hand=self.hands[seat],
-            hand_sizes=tuple(len(h) for h in self.hands),
-            known=tuple(() if i == seat else k for i, k in enumerate(self.known)),
-            widow=() if self.phase is Phase.CHOOSE else self.widow,
-            stock_size=len(self.stock),
-            dead=self.dead,
-            tokens=self.tokens,
-            alive=self.alive,
-            knocker=self.knocker,
-            passes=self.passes,
-            last_deal=self.last_deal,
-            history=self.history,
-        )
+        return make_view(View, self, seat, widow=() if self.phase is Phase.CHOOSE else self.widow)
 
     def resample(self, seat: int, rng: random.Random) -> State:
         """Deal the cards ``seat`` cannot see again, and pick a new seed."""

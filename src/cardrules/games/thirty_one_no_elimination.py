@@ -25,7 +25,7 @@ from typing import Any, ClassVar, cast
 import attrs
 
 from cardrules.cards import Card
-from cardrules.engine import GameState, option
+from cardrules.engine import GameState, make_view, option
 from cardrules.errors import InvalidCardError, InvalidStateError, OptionError
 from cardrules.games import thirty_one
 from cardrules.games.thirty_one import End, Phase, hand_value
@@ -223,8 +223,7 @@ class State(thirty_one.State):
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know: what it would in Thirty-One, and the points (T31N-4.3)."""
-        table = attrs.asdict(super().view(seat), recurse=False)
-        return View(**table, points=self.points)
+        return make_view(View, self, seat)
 
     def _check(self) -> None:
         super()._check()

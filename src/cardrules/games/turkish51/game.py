@@ -24,7 +24,7 @@ import attrs
 
 from cardrules.cards import Card
 from cardrules.decks import Deck
-from cardrules.engine import Game, GameState, Move, redeal_hidden, seats_check
+from cardrules.engine import Game, GameState, Move, make_view, redeal_hidden, seats_check
 from cardrules.errors import IllegalMeldError, InvalidStateError
 from cardrules.games.turkish51 import _legal, _play
 from cardrules.games.turkish51._legal import table_fits
@@ -174,31 +174,7 @@ class State(GameState[Options]):
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know: its hand, the table, the pile, sizes and totals."""
-        seats_check(PLAYERS, seat)
-        return View(
-            seat=seat,
-            options=self.options,
-            deal=self.deal,
-            dealer=self.dealer,
-            turn=self.current_player,
-            phase=self.phase,
-            hand=self.hands[seat],
-            hand_sizes=tuple(len(h) for h in self.hands),
-            known=tuple(() if i == seat else k for i, k in enumerate(self.known)),
-            discard=self.discard,
-            stock_size=len(self.stock),
-            table=self.table,
-            pending=self.pending,
-            opened=self.opened,
-            doubles=self.doubles,
-            threshold=self.threshold,
-            doubles_threshold=self.doubles_threshold,
-            taken=self.taken,
-            fines=self.fines,
-            totals=self.totals,
-            last_deal=self.last_deal,
-            history=self.history,
-        )
+        return make_view(View, self, seat)
 
     def resample(self, seat: int, rng: random.Random) -> State:
         """Deal the cards ``seat`` cannot see again (other hands' unknown cards, the stock)."""

@@ -406,6 +406,35 @@ class TestApplyStoresTheListedMove:
         assert game.replay(1, [str(m) for m in after.history]) == after
 
 
+class TestMakeView:
+    def test_derived_copied_and_given_fields(self) -> None:
+        """make_view derives the seat's hand, sizes, known cards, stock size and turn,
+        copies other fields by name, and takes given fields as they are."""
+        from cardrules.engine import make_view
+        from cardrules.games import schwimmen
+
+        state = games.create("schwimmen", players=3).new_game(2)
+        view = make_view(schwimmen.View, state, 1, widow=())
+        assert view.hand == state.hands[1]
+        assert view.hand_sizes == (3, 3, 3)
+        assert view.stock_size == len(state.stock)
+        assert view.turn == state.current_player
+        assert view.tokens == state.tokens
+        assert view.history == state.history
+        assert view.widow == ()
+
+    def test_bad_seat_and_unknown_field(self) -> None:
+        """A seat outside the game is an OptionError; a misspelt given field a TypeError."""
+        from cardrules.engine import make_view
+        from cardrules.games import thirty_one
+
+        state = games.create("thirty_one", players=2).new_game(1)
+        with pytest.raises(OptionError, match="seat"):
+            make_view(thirty_one.View, state, 2)
+        with pytest.raises(TypeError, match="hnad"):
+            make_view(thirty_one.View, state, 0, hnad=())
+
+
 class _EqRaises:
     """Junk whose == raises, like an array compared with anything."""
 

@@ -434,6 +434,21 @@ class TestMakeView:
         with pytest.raises(TypeError, match="hnad"):
             make_view(thirty_one.View, state, 0, hnad=())
 
+    def test_view_field_without_a_source(self) -> None:
+        """A view field that is neither given, derived nor a state field is named."""
+        import attrs
+
+        from cardrules.engine import make_view
+
+        @attrs.frozen(kw_only=True)
+        class Peek:
+            seat: int
+            secret: int
+
+        state = games.create("thirty_one", players=2).new_game(1)
+        with pytest.raises(TypeError, match=r"Peek\.secret"):
+            make_view(Peek, state, 0)
+
 
 class _EqRaises:
     """Junk whose == raises, like an array compared with anything."""

@@ -1301,7 +1301,8 @@ def make_view(view_type: type[V], state: GameState[Any], seat: int, **given: Any
 
     Raises:
         OptionError: ``seat`` is not a seat of the game.
-        TypeError: a name in ``given`` is not a field of ``view_type``.
+        TypeError: a name in ``given`` is not a field of ``view_type``, or a
+            field of ``view_type`` is neither given, derived nor a state field.
 
     Examples:
         >>> from cardrules import games
@@ -1327,8 +1328,13 @@ def make_view(view_type: type[V], state: GameState[Any], seat: int, **given: Any
             values[name] = seat
         elif name in _DERIVED_VIEW_FIELDS:
             values[name] = _DERIVED_VIEW_FIELDS[name](state, seat)
-        else:
+        elif hasattr(state, name):
             values[name] = getattr(state, name)
+        else:  # a programming error of the game: say which field has no source
+            raise TypeError(
+                f"{view_type.__name__}.{name} is not given and {type(state).__name__} "
+                "has no field of that name"
+            )
     return view_type(**values)
 
 

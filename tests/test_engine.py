@@ -382,6 +382,56 @@ class TestReplace:
         with pytest.raises(TypeError, match="tunr"):
             state._replace(tunr=2)
 
+    @pytest.mark.parametrize("builder", [True, False])
+    def test_fields_named_like_the_copiers_own_names(
+        self, builder: bool, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """A state field called ``state``, ``new``, ``builder``... is copied like any
+        other: the generated copier's own names cannot be shadowed by a field."""
+        import attrs
+
+        from cardrules import engine
+        from cardrules.games import thirty_one
+
+        if not builder:
+            monkeypatch.setattr(engine, "_builder_class", lambda cls: None)
+        names = ("state", "extra", "new", "builder", "make", "cls", "KEEP", "GameState")
+
+        @attrs.frozen(kw_only=True)
+        class Odd(thirty_one.State):
+            state: int = 0
+            extra: int = 0
+            new: int = 0
+            builder: int = 0
+            make: int = 0
+            cls: int = 0
+            KEEP: int = 0
+            GameState: int = 0
+
+        base = games.create("thirty_one", players=3).new_game(4)
+        fields = {f.name: getattr(base, f.name) for f in attrs.fields(type(base)) if f.init}
+        odd = Odd(**fields, **{name: i for i, name in enumerate(names, 1)})
+        copier = engine._make_copier(Odd)
+        assert copier(odd, turn=2) == attrs.evolve(odd, turn=2)
+        changed = {name: -i for i, name in enumerate(names, 1)}
+        assert copier(odd, **changed) == attrs.evolve(odd, **changed)
+
+    def test_field_without_init_keeps_its_default(self) -> None:
+        """A subclass's init=False field (not a keyword of the copier) is still set."""
+        import attrs
+
+        from cardrules.games import thirty_one
+
+        @attrs.frozen(kw_only=True)
+        class Memo(thirty_one.State):
+            memo: int = attrs.field(init=False, default=5)
+
+        base = games.create("thirty_one", players=3).new_game(4)
+        fields = {f.name: getattr(base, f.name) for f in attrs.fields(type(base)) if f.init}
+        copy = Memo(**fields)._replace(turn=2)
+        assert copy.memo == 5
+        assert copy == attrs.evolve(Memo(**fields), turn=2)
+
 
 class TestApplyStoresTheListedMove:
     def test_equal_move_of_other_types_is_stored_as_listed(self) -> None:
@@ -404,6 +454,41 @@ class TestApplyStoresTheListedMove:
         assert after.history[-1] is listed
         assert str(after.history[-1]) == f"discard {listed.card} {'yes' if listed.knock else 'no'}"
         assert game.replay(1, [str(m) for m in after.history]) == after
+
+    def test_a_move_equal_to_everything_is_refused(self) -> None:
+        """A move whose == says yes to anything, of another game or a subclass of this
+        game's own move, is refused, not applied as the first legal move."""
+        from cardrules.engine import Move
+
+        class Anything(Move):
+            NAME = "anything"
+
+            def __eq__(self, other: object) -> bool:
+                return True
+
+            __hash__ = object.__hash__
+
+        class AnyDiscard(Discard):
+            def __eq__(self, other: object) -> bool:
+                return True
+
+            __hash__ = object.__hash__
+
+        state = games.create("thirty_one", players=2).new_game(1)
+        assert str(state.legal_moves()[0]) == "knock"
+        with pytest.raises(IllegalMoveError, match="not a move of thirty_one"):
+            state.apply(Anything())
+        assert not state.is_legal(Anything())
+        while not isinstance(state.legal_moves()[-1], Discard):
+            state = state.apply(DRAW_STOCK)
+        last = state.legal_moves()[-1]
+        assert isinstance(last, Discard)
+        lookalike = AnyDiscard(last.card)
+        with pytest.raises(IllegalMoveError, match="it is a AnyDiscard, not the legal move"):
+            state.apply(lookalike)
+        with pytest.raises(IllegalMoveError, match="it is a AnyDiscard"):
+            state.check_move(lookalike)
+        assert not state.is_legal(lookalike)
 
 
 class TestMakeView:
@@ -433,6 +518,47 @@ class TestMakeView:
             make_view(thirty_one.View, state, 2)
         with pytest.raises(TypeError, match="hnad"):
             make_view(thirty_one.View, state, 0, hnad=())
+
+    def test_game_without_a_players_option(self) -> None:
+        """A game whose options have no ``players`` has one seat per score: every
+        seat gets its view, and a seat outside the game is an OptionError."""
+        from typing import Any, ClassVar
+
+        import attrs
+
+        from cardrules.engine import GameState, make_view
+
+        @attrs.frozen
+        class DuelOptions:
+            deals: int = 1
+
+        @attrs.frozen(kw_only=True)
+        class Duel(GameState[Any]):
+            GAME: ClassVar[str] = "duel"
+            options: DuelOptions
+            seed: int
+            history: tuple[Any, ...]
+            hands: tuple[tuple[Any, ...], ...]
+
+            @property
+            def current_player(self) -> int | None:
+                return 0
+
+            @property
+            def scores(self) -> tuple[int, ...]:
+                return (0, 0)
+
+        @attrs.frozen(kw_only=True)
+        class DuelView:
+            seat: int
+            turn: int | None
+            hand: tuple[Any, ...]
+
+        cards = tuple(games.create("thirty_one", players=2).new_game(1).hands)
+        state = Duel(options=DuelOptions(), seed=1, history=(), hands=cards)
+        assert make_view(DuelView, state, 1) == DuelView(seat=1, turn=0, hand=cards[1])
+        with pytest.raises(OptionError, match="from 0 to 1"):
+            make_view(DuelView, state, 2)
 
     def test_view_field_without_a_source(self) -> None:
         """A view field that is neither given, derived nor a state field is named."""

@@ -724,11 +724,16 @@ class GameState(Generic[OptionsT]):
             kind = type(move).__name__
             raise IllegalMoveError(move, f"a {kind} is not a move of {self.GAME}")
         try:
-            if move in self.legal_moves():
-                return
+            listed = next((m for m in self.legal_moves() if m is move or m == move), None)
         except Exception as exc:  # a Move subclass whose == fails
             reason = f"it cannot be compared with the legal moves ({type(exc).__name__}: {exc})"
             raise IllegalMoveError(move, reason) from None
+        if listed is not None:
+            if type(listed) is type(move):
+                return
+            # A subclass whose == says yes to a move of another class stands for none.
+            reason = f"it is a {type(move).__name__}, not the legal move '{listed}' it equals"
+            raise IllegalMoveError(move, reason)
         if self.is_terminal:
             raise IllegalMoveError(move, "the game is over")
         raise IllegalMoveError(move, self.explain(move))
@@ -742,7 +747,12 @@ class GameState(Generic[OptionsT]):
             >>> state.is_legal(state.legal_moves()[0]), state.is_legal("knock")
             (True, False)
         """
-        return isinstance(move, Move) and move in self.legal_moves()
+        legal = self.legal_moves()
+        try:
+            listed = legal[legal.index(move)]
+        except Exception:  # ValueError: not listed; else junk whose == fails
+            return False
+        return type(listed) is type(move)  # as apply: equal and of the listed class
 
     def apply(self, move: Move) -> Self:
         """The state after ``move``; this state is unchanged.
@@ -765,7 +775,9 @@ class GameState(Generic[OptionsT]):
             listed = legal[legal.index(move)]
         except Exception:  # ValueError: not listed; else junk whose == fails (an array)
             listed = None
-        if listed is None or not isinstance(move, Move):
+        # Only a move of the listed one's own class stands for it: junk whose ``==``
+        # says yes to anything (a Move of another game) must not become legal[0].
+        if listed is None or type(move) is not type(listed):
             self.check_move(move)  # raises, saying why
             raise IllegalMoveError(move, "it is not a legal move now")
         # The listed move, not the caller's equal one: ``Discard(c, knock=0)`` equals
@@ -872,7 +884,16 @@ def _builder_class(cls: type) -> type | None:
 def _make_copier(cls: type) -> Any:
     fields = attrs.fields(cls)
     names = [f.name for f in fields if f.init]
-    if any(f.validator is not None or f.converter is not None for f in fields):
+    # The generated code's own names start with "__", so that no field (``state``,
+    # ``new``, ``builder``...) can shadow one; a class whose field does is copied slowly,
+    # as is one with a field the copier would not fill (init=False, other than _legal).
+    if any(
+        f.validator is not None
+        or f.converter is not None
+        or f.name.startswith("__")
+        or (not f.init and f.name != "_legal")
+        for f in fields
+    ):
 
         def slow(state: Any, **changes: Any) -> Any:
             return attrs.evolve(state, **changes)
@@ -880,40 +901,40 @@ def _make_copier(cls: type) -> Any:
         return slow
     builder = _builder_class(cls)
     head = [
-        f"def _replace(state, *, {', '.join(f'{n}=KEEP' for n in names)}, **extra):",
-        "    if state.__class__ is not cls:",  # a subclass inherited this copier
-        "        given = {k: v for k, v in locals().items() if v is not KEEP}",
-        "        del given['state'], given['extra']",
-        "        return GameState._replace(state, **given, **extra)",
-        "    if extra:",
-        "        raise TypeError(f'not fields of {cls.__name__}: {sorted(extra)}')",
+        f"def _replace(__state, *, {', '.join(f'{n}=__KEEP' for n in names)}, **__extra):",
+        "    if __state.__class__ is not __cls:",  # a subclass inherited this copier
+        "        __given = {__k: __v for __k, __v in locals().items() if __v is not __KEEP}",
+        "        del __given['__state'], __given['__extra']",
+        "        return __GameState._replace(__state, **__given, **__extra)",
+        "    if __extra:",
+        "        raise TypeError(f'not fields of {__cls.__name__}: {sorted(__extra)}')",
     ]
     namespace: dict[str, Any] = {
-        "cls": cls,
-        "builder": builder,
-        "make": object.__new__,
-        "KEEP": object(),
-        "GameState": GameState,
+        "__cls": cls,
+        "__builder": builder,
+        "__make": object.__new__,
+        "__KEEP": object(),
+        "__GameState": GameState,
     }
     if builder is not None:  # fill a builder, then turn it into a cls
         body = [
-            "    new = make(builder)",
-            *(f"    new.{n} = state.{n} if {n} is KEEP else {n}" for n in names),
-            "    new._legal = None",
-            "    new.__class__ = cls",
-            "    return new",
+            "    __new = __make(__builder)",
+            *(f"    __new.{n} = __state.{n} if {n} is __KEEP else {n}" for n in names),
+            "    __new._legal = None",
+            "    __new.__class__ = __cls",
+            "    return __new",
         ]
     else:  # set each slot through its descriptor
         for name in [*names, "_legal"]:
             for klass in cls.__mro__:
                 if name in vars(klass):
-                    namespace[f"set_{name}"] = vars(klass)[name].__set__
+                    namespace[f"__set_{name}"] = vars(klass)[name].__set__
                     break
         body = [
-            "    new = make(cls)",
-            *(f"    set_{n}(new, state.{n} if {n} is KEEP else {n})" for n in names),
-            "    set__legal(new, None)",
-            "    return new",
+            "    __new = __make(__cls)",
+            *(f"    __set_{n}(__new, __state.{n} if {n} is __KEEP else {n})" for n in names),
+            "    __set__legal(__new, None)",
+            "    return __new",
         ]
     exec("\n".join(head + body), namespace)  # the source is built from field names only
     return namespace["_replace"]
@@ -1300,7 +1321,8 @@ def make_view(view_type: type[V], state: GameState[Any], seat: int, **given: Any
     (a widow hidden while it is being chosen).
 
     Raises:
-        OptionError: ``seat`` is not a seat of the game.
+        OptionError: ``seat`` is not a seat of the game (``options.players``
+            seats, or one per score for a game without that option).
         TypeError: a name in ``given`` is not a field of ``view_type``, or a
             field of ``view_type`` is neither given, derived nor a state field.
 
@@ -1312,7 +1334,10 @@ def make_view(view_type: type[V], state: GameState[Any], seat: int, **given: Any
         >>> view == state.view(2), view.hand == state.hands[2], view.stock_size
         (True, True, 42)
     """
-    seats_check(getattr(state.options, "players", 1), seat)
+    players = getattr(state.options, "players", None)
+    if not isinstance(players, int):  # a game without the option: one score per seat
+        players = len(state.scores)
+    seats_check(players, seat)
     names = _VIEW_NAMES.get(view_type)
     if names is None:
         fields = attrs.fields(view_type)  # type: ignore[arg-type]

@@ -553,6 +553,38 @@ class TestSolver:
         )
         assert value_bound(hand, canasta) >= solve(hand, canasta).value
 
+    @settings(max_examples=200, deadline=None)
+    @given(
+        st.lists(st.sampled_from([*_ALL, *_ALL, JOKER, JOKER]), max_size=15),
+        st.builds(
+            MeldRules,
+            min_length=st.integers(min_value=2, max_value=4),
+            sets_allowed=st.booleans(),
+            runs_allowed=st.booleans(),
+            max_set_size=st.sampled_from([None, 4, 5]),
+            set_suits_distinct=st.booleans(),
+            ace_low=st.booleans(),
+            ace_high=st.booleans(),
+            wrap_around=st.booleans(),
+            jokers_allowed=st.booleans(),
+            wild_ranks=st.sampled_from([frozenset(), frozenset({Rank.TWO})]),
+            max_jokers=st.sampled_from([None, 0, 1]),
+            min_naturals=st.integers(min_value=1, max_value=2),
+        ),
+    )
+    def test_value_bound_and_search_only_values(self, hand: list[Card], rules: MeldRules) -> None:
+        """Under any rules: value_bound is an upper bound of the best value, and the
+        solver's value and leftover count read from its search alone match solve()."""
+        from cardrules.melds import _best_value, _fewest_left, _hand_key
+
+        if any(n > 7 for c, n in Counter(hand).items() if not c.is_joker):
+            return
+        key = _hand_key(hand)
+        by_value = solve(hand, rules)
+        assert value_bound(hand, rules) >= by_value.value
+        assert _best_value(key, rules) == by_value.value
+        assert _fewest_left(key, rules) == len(solve(hand, rules, objective="all").deadwood)
+
     def test_value_bound_hand_counted(self) -> None:
         """Only cards that could meld count: 5h6h7h (18); 9c9d with a joker (18 + 11)."""
         assert value_bound(C("5h 6h 7h Kc 2d")) == 18
@@ -627,6 +659,19 @@ class TestSolver:
             for card in meld.cards:
                 rest.remove(card)
             assert value == meld_value(meld) + solve(rest).value
+
+    @settings(max_examples=100, deadline=None)
+    @given(small_hands)
+    def test_opening_values_holding_a_card(self, hand: tuple[Card, ...]) -> None:
+        """With a card named, the opening values of the melds holding it, -1 for the rest."""
+        from cardrules.melds import _opening_values
+
+        key = tuple(sorted(hand))
+        values = _opening_values(key, DEFAULT_RULES)
+        for card in set(hand):
+            holding = _opening_values(key, DEFAULT_RULES, card)
+            for meld, value, only in zip(candidate_melds(hand), values, holding, strict=True):
+                assert only == (value if card in meld.cards else -1)
 
     def test_default_rules_object(self) -> None:
         """The defaults are the Turkish 51 meld rules."""

@@ -570,6 +570,16 @@ class TestOpening:
         if uses:
             assert _could_meld(top, tuple(hand))
 
+    @settings(max_examples=200, deadline=None)
+    @given(st.lists(st.sampled_from(list(t51.DECK.cards)), max_size=16))
+    def test_t51_4_3_loose_cards_counted_at_once(self, hand: list[Any]) -> None:
+        """_loose_cards counts the cards that _could_meld refuses with the rest of the hand."""
+        from cardrules.games.turkish51._legal import _could_meld, _loose_cards
+
+        cards = tuple(hand)
+        loose = sum(not _could_meld(c, cards[:i] + cards[i + 1 :]) for i, c in enumerate(cards))
+        assert _loose_cards(cards) == loose
+
     def test_t51_4_3_must_open_after_taking(self) -> None:
         """After taking, no discard until opened; cancel gives the card back and draws."""
         state = make_state([HAND_48, *OTHERS], phase=Phase.DRAW, discard="2d 9h")

@@ -1007,12 +1007,14 @@ def _candidates(
     n = len(distinct)
     if rules.sets_allowed:
         set_kind = MeldKind.SET
-        first = 0  # the cards of a rank are neighbours: ``distinct`` is sorted
-        for rank, held in Counter(map(_RANK_OF, distinct)).items():
-            base = first
-            first += held
-            if held + max_j < min_len:
-                continue
+        ranks = list(map(_RANK_OF, distinct))  # sorted: the cards of a rank are neighbours
+        few = max(min_len - max_j, 1)  # the fewest cards of a rank that, with jokers, make a set
+        # the ranks of which ``few`` cards are held (the k-th and the (k + few - 1)-th agree)
+        enough = [r for r, later in zip(ranks, ranks[few - 1 :], strict=False) if r == later]
+        for rank in dict.fromkeys(enough):
+            base = ranks.index(rank)
+            held = ranks.count(rank)
+            first = base + held
             pts = _face_points(distinct[base], rules, low_ace=False)
             group, group_points = distinct[base:first], points_of[base:first]
             choices: Iterable[tuple[tuple[int, ...], int, range]]
@@ -1046,32 +1048,39 @@ def _candidates(
                         )
                     )
     if rules.runs_allowed:
-        low_place, high_place = _place_range(rules)
-        place_pts = _place_points(rules)
-        wrap = rules.wrap_around
-        top = 26 if wrap else high_place
-        bottom = 2 if wrap else low_place
+        bottom, top, place_pts, places_of, suit_masks = _run_tables(rules)
         run_kind = MeldKind.RUN
-        places_of = _card_places(rules)
         # The run places of the hand, each suit's in its own 32 bits, OR-ed in one go.
-        spread = functools.reduce(operator.or_, map(_suit_masks(rules).__getitem__, distinct), 0)
+        spread = functools.reduce(operator.or_, map(suit_masks.__getitem__, distinct), 0)
         need = min_len - max_j  # every run holds a window of min_len places with this many
+        fewest = max(need, 1)
+        leads = (1 << (max_j + 1)) - 1  # a run may start up to max_j places below a card
         for suit in range(4):
             mask = spread >> (32 * suit) & 0xFFFFFFFF
-            if mask.bit_count() < max(need, 1) or not _window_starts(mask, min_len, need):
+            if mask.bit_count() < fewest:
                 continue
-            present: dict[int, int] = {}
-            for i, card in enumerate(distinct):
-                if card.suit == suit:
-                    for place in places_of[card][2]:
-                        present[place] = i
+            # A run from place ``lo`` holds ``need`` cards among its first min_len places,
+            # so ``lo`` is one of these starts (every place may start when need <= 1).
+            starts = _window_starts(mask, min_len, need) if need >= 2 else -1
+            if not starts:
+                continue
+            present = {
+                place: i
+                for i, card in enumerate(distinct)
+                if card.suit == suit
+                for place in places_of[card][2]
+            }
             for p in sorted(present):
                 if p > 14:
                     break
+                if not (starts << max_j) >> p & leads:
+                    continue  # no run starts at p or just below it
                 for lead in range(max_j + 1):
                     lo = p - lead
                     if lo < bottom or (lead and (lo in present)):
                         break
+                    if not starts >> lo & 1:
+                        continue  # no run starts here
                     missing = lead
                     used: list[int] = []
                     vec = 0
@@ -1117,6 +1126,8 @@ def _candidates(
                                 ),
                             )
                         )
+                        if missing >= max_j:
+                            continue
                         # A joker may also stand in for a card the hand holds, freeing that
                         # card for another meld (two packs) or keeping a set full.
                         for r in range(1, max_j - missing + 1):
@@ -1139,7 +1150,7 @@ def _candidates(
                                             pts,
                                             length,
                                             run_kind,
-                                            tuple(distinct[i] for i in kept),
+                                            tuple([distinct[i] for i in kept]),
                                             lo,
                                             suit,
                                         ),
@@ -1148,8 +1159,22 @@ def _candidates(
     return tuple(out)
 
 
+_CardPlaces = dict[Card, tuple[int, int, tuple[int, ...], tuple[int, ...]]]
+
+
 @functools.lru_cache(maxsize=64)
-def _card_places(rules: MeldRules) -> dict[Card, tuple[int, int, tuple[int, ...], tuple[int, ...]]]:
+def _run_tables(rules: MeldRules) -> tuple[int, int, tuple[int, ...], _CardPlaces, dict[Card, int]]:
+    """What :func:`_candidates` needs for runs, fetched at once: the lowest place a run may
+    start at and the highest it may reach (``wrap_around``: 2 and 26), :func:`_place_points`,
+    :func:`_card_places` and :func:`_suit_masks`."""
+    low_place, high_place = _place_range(rules)
+    if rules.wrap_around:
+        low_place, high_place = 2, 26
+    return low_place, high_place, _place_points(rules), _card_places(rules), _suit_masks(rules)
+
+
+@functools.lru_cache(maxsize=64)
+def _card_places(rules: MeldRules) -> _CardPlaces:
     """Each natural card's suit, the bit mask of its run places, those places (with
     ``wrap_around`` each place recurs 13 higher) and its own places (an ace may have two)."""
     out = {}
@@ -1291,7 +1316,8 @@ def _candidate_cards(
     """The kind and cards of each of :func:`candidate_melds` of a sorted hand, in that order,
     without building the melds."""
     analysis = _analysed(key, rules)
-    return tuple((cand.kind, _cards_of(cand, list(analysis.wild))) for cand in analysis.found)
+    wild = analysis.wild
+    return tuple([(cand.kind, _cards_of(cand, list(wild))) for cand in analysis.found])
 
 
 @functools.lru_cache(maxsize=32)
@@ -1304,15 +1330,26 @@ def _value_ceiling(key: tuple[Card, ...], rules: MeldRules) -> int:
         covered |= cand.vec
     if not covered:
         return 0
+    best = _best_points(rules)
     total = 0
-    for i, card in enumerate(analysis.distinct):
-        if covered >> (_BITS * i) & _DIGIT:
-            points = _face_points(card, rules, low_ace=False)
-            if card.rank == Rank.ACE:
-                points = max(points, rules.ace_low_points)
-            total += points * analysis.counts[i]
+    for card, n in zip(analysis.distinct, analysis.counts, strict=True):
+        if covered & _DIGIT:
+            total += best[card] * n
+        covered >>= _BITS
     top = max(rules.ace_high_points, rules.ace_low_points, rules.court_points, 10)
     return total + len(analysis.wild) * top
+
+
+@functools.lru_cache(maxsize=64)
+def _best_points(rules: MeldRules) -> dict[Card, int]:
+    """Each natural card's most points in a meld (an ace's high or low value)."""
+    out = {}
+    for card in _card_places(rules):
+        points = _face_points(card, rules, low_ace=False)
+        if card.rank == Rank.ACE:
+            points = max(points, rules.ace_low_points)
+        out[card] = points
+    return out
 
 
 def candidate_melds(hand: Iterable[Card], rules: MeldRules = DEFAULT_RULES) -> tuple[Meld, ...]:
@@ -1341,14 +1378,25 @@ def value_bound(hand: Iterable[Card], rules: MeldRules = DEFAULT_RULES) -> int:
         0
     """
     _check_rules(rules)
-    wild_ranks = rules.wild_ranks
-    counts: Counter[Card] = Counter()
+    cards = _as_cards(hand, "hand")
+    info = _bound_info(rules)
     wild = 0
-    for card in _as_cards(hand, "hand"):
-        if card.rank >= Rank.JOKER or card.rank in wild_ranks:
+    naturals = []
+    masks = [0, 0, 0, 0]  # per suit, the run places held
+    of_rank = [0] * 16  # per rank, the suits held (a bit each) or the copies held
+    distinct = rules.set_suits_distinct
+    for card in cards:
+        facts = info.get(card)
+        if facts is None:  # a joker or a card of a wild rank
             wild += 1
+            continue
+        naturals.append(facts)
+        rank, suit, mask, _ = facts
+        masks[suit] |= mask
+        if distinct:
+            of_rank[rank] |= 1 << suit
         else:
-            counts[card] += 1
+            of_rank[rank] += 1
     jokers = wild if rules.jokers_allowed else 0
     if rules.max_jokers is not None:
         jokers = min(jokers, rules.max_jokers)
@@ -1356,17 +1404,15 @@ def value_bound(hand: Iterable[Card], rules: MeldRules = DEFAULT_RULES) -> int:
     total = wild * top if jokers else 0
     need = rules.min_length - jokers
     if need <= 1:
-        return total + sum(_face_points(c, rules, low_ace=False) * n for c, n in counts.items())
-    same_rank: Counter[Rank] = Counter()
-    places_of = _card_places(rules)
-    masks = [0, 0, 0, 0]
-    for card, n in counts.items():
-        same_rank[card.rank] += 1 if rules.set_suits_distinct else n
-        suit, mask, _, _ = places_of[card]
-        masks[suit] |= mask
+        return total + sum([facts[3] for facts in naturals])
+    in_sets = 0  # bit mask of the ranks held in at least ``need`` suits (or copies)
+    if rules.sets_allowed:
+        for rank, held in enumerate(of_rank):
+            if (held.bit_count() if distinct else held) >= need:
+                in_sets |= 1 << rank
     length = rules.min_length
-    if rules.wrap_around:
-        first_start, last_start = 2, 14
+    if rules.wrap_around:  # a run starts at 2 to 14 and may reach 26: any window inside it
+        first_start, last_start = 2, 26 - length + 1
     else:
         low, high = _place_range(rules)
         first_start, last_start = low, high - length + 1
@@ -1377,14 +1423,22 @@ def value_bound(hand: Iterable[Card], rules: MeldRules = DEFAULT_RULES) -> int:
             starts = _window_starts(mask, length, need) & starts_allowed
             for k in range(length):
                 live[suit] |= starts << k
-    for card, n in counts.items():
-        if rules.sets_allowed and same_rank[card.rank] >= need:
-            total += _face_points(card, rules, low_ace=False) * n
-            continue
-        suit, _, _, own = places_of[card]
-        if any(live[suit] >> place & 1 for place in own):
-            total += _face_points(card, rules, low_ace=False) * n
+    for rank, suit, mask, points in naturals:
+        if in_sets >> rank & 1 or live[suit] & mask:
+            total += points
     return total
+
+
+@functools.lru_cache(maxsize=64)
+def _bound_info(rules: MeldRules) -> dict[Card, tuple[int, int, int, int]]:
+    """For :func:`value_bound`: each natural card (not of a wild rank) with its rank, suit,
+    the bit mask of its run places (with ``wrap_around`` also 13 higher) and its points."""
+    out = {}
+    for card, (suit, mask, _, _) in _card_places(rules).items():
+        if card.rank not in rules.wild_ranks:
+            points = _face_points(card, rules, low_ace=False)
+            out[card] = (int(card.rank), suit, mask, points)
+    return out
 
 
 _Weights = Literal["value", "deadwood", "all", "value only"]
@@ -1399,12 +1453,12 @@ class _Search:
     state's best first meld (an index into the candidates) when it is not to skip a card.
     """
 
-    __slots__ = ("choices", "guard", "jokers", "memo", "per_digit", "state")
+    __slots__ = ("choices", "guard", "jokers", "memo", "per_digit", "starting", "state")
 
     def __init__(self, analysis: _Analysis, rules: MeldRules, weights: _Weights) -> None:
         distinct, counts, wild, _, found = analysis
         jokers = len(wild) if rules.jokers_allowed else 0
-        if any(n > _DIGIT >> 1 for n in counts) or jokers > _JOKER_MASK:
+        if (counts and max(counts) > _DIGIT >> 1) or jokers > _JOKER_MASK:
             raise CardRulesError(
                 f"solve() takes at most {_DIGIT >> 1} copies of a card and {_JOKER_MASK} jokers"
             )
@@ -1412,23 +1466,31 @@ class _Search:
         for cand in found:
             covered |= cand.vec
         state = 0  # cards no candidate uses are left out: the search would only skip them
-        for i, n in enumerate(counts):
-            if covered >> (_BITS * i) & _DIGIT:
-                state += n << (_BITS * i)
+        shift = 0
+        for n in counts:
+            if covered >> shift & _DIGIT:
+                state += n << shift
+            shift += _BITS
         scale = _SCALE
+        weight_of: list[int]
+        if weights == "value":
+            weight_of = [c.value * scale + c.points for c in found]
+        elif weights == "deadwood":
+            weight_of = [c.points * scale + c.value for c in found]
+        elif weights == "all":
+            weight_of = [(c.size * scale + c.value) * scale + c.points for c in found]
+        else:
+            weight_of = [c.value for c in found]
         per_digit: list[list[tuple[int, int, int, int]]] = [[] for _ in distinct]
-        for index, cand in enumerate(found):
-            if weights == "value":
-                weight = cand.value * scale + cand.points
-            elif weights == "deadwood":
-                weight = cand.points * scale + cand.value
-            elif weights == "all":
-                weight = (cand.size * scale + cand.value) * scale + cand.points
-            else:
-                weight = cand.value
+        for index, (cand, weight) in enumerate(zip(found, weight_of, strict=True)):
             per_digit[cand.low].append((cand.vec, cand.jokers, weight, index))
         self.per_digit = per_digit
-        self.guard = sum(1 << (_BITS * i + _BITS - 1) for i in range(len(distinct)))
+        self.starting = 0  # the digits at which some meld starts, each as _DIGIT
+        for d, options in enumerate(per_digit):
+            if options:
+                self.starting |= _DIGIT << (_BITS * d)
+        # the top bit of every digit: 0x88...8
+        self.guard = ((1 << (_BITS * len(distinct))) - 1) // _DIGIT << (_BITS - 1)
         self.memo: dict[int, int] = {}
         self.choices: dict[int, int] = {}
         self.state = state
@@ -1439,6 +1501,7 @@ class _Search:
         if state == 0:
             return 0
         memo, choices, per_digit, guard = self.memo, self.choices, self.per_digit, self.guard
+        starting = self.starting
         hit = memo.get(state << _JOKER_BITS | j)
         if hit is not None:
             return hit
@@ -1452,6 +1515,16 @@ class _Search:
             if hit is not None:
                 return hit
             d = ((state & -state).bit_length() - 1) // _BITS
+            if not per_digit[d]:  # no meld starts at the lowest card: no meld holds it, nor
+                # any card below the first that starts one; leave them all out at once
+                live = state & starting
+                if live:
+                    d = ((live & -live).bit_length() - 1) // _BITS
+                    top = go(go, state >> (_BITS * d) << (_BITS * d), j)
+                else:
+                    top = 0
+                memo[key] = top
+                return top
             top = go(go, state - (1 << (_BITS * d)), j)  # the lowest card left unmelded
             choice = -1
             for vec, need, weight, index in per_digit[d]:
@@ -1517,20 +1590,59 @@ def _solved(key: tuple[Card, ...], rules: MeldRules, objective: Objective) -> De
     return _solve(_analysed(key, rules), rules, search, _points_table(rules).__getitem__)
 
 
+def _held_points(analysis: _Analysis, rules: MeldRules) -> int:
+    """The points of all the cards of an analysed hand (jokers at ``joker_points``): more
+    than the points part of any of the searches' totals."""
+    _, counts, wild, points, _ = analysis
+    return sum(p * n for p, n in zip(points, counts, strict=True)) + len(wild) * rules.joker_points
+
+
+def _best_value(key: tuple[Card, ...], rules: MeldRules) -> int:
+    """``solve(...).value`` of a sorted hand, from the search alone (no melds built): for a
+    caller that only compares it with a threshold."""
+    search = _searched(key, rules, "value")
+    total = search.best(search.state, search.jokers)
+    if _held_points(_analysed(key, rules), rules) < _SCALE:
+        return total // _SCALE  # the totals are value * _SCALE + points
+    return _solved(key, rules, "value").value
+
+
+def _fewest_left(key: tuple[Card, ...], rules: MeldRules) -> int:
+    """``len(solve(..., objective="all").deadwood)`` of a sorted hand, from the search alone
+    (no melds built): how many cards the best plan leaves unmelded."""
+    search = _searched(key, rules, "all")
+    total = search.best(search.state, search.jokers)
+    top = max(rules.ace_high_points, rules.ace_low_points, rules.court_points, 10)
+    if _held_points(_analysed(key, rules), rules) < _SCALE and len(key) * top < _SCALE:
+        # the totals are (cards * _SCALE + value) * _SCALE + points
+        return len(key) - total // (_SCALE * _SCALE)
+    return len(_solved(key, rules, "all").deadwood)
+
+
 @functools.lru_cache(maxsize=32)
-def _opening_values(key: tuple[Card, ...], rules: MeldRules) -> tuple[int, ...]:
+def _opening_values(
+    key: tuple[Card, ...], rules: MeldRules, holding: Card | None = None
+) -> tuple[int, ...]:
     """For each of :func:`candidate_melds` of a sorted hand, in that order: its value plus
-    ``solve(...).value`` of the cards left beside it (the best opening that lays it)."""
+    ``solve(...).value`` of the cards left beside it (the best opening that lays it). With
+    ``holding``, only for the melds whose cards include that card (-1 for the others)."""
     analysis = _analysed(key, rules)
-    _, counts, wild, points, found = analysis
-    held = sum(p * n for p, n in zip(points, counts, strict=True)) + len(wild) * rules.joker_points
-    if held < _SCALE:  # the "value" search's totals are value * _SCALE + points: share it
-        search = _searched(key, rules, "value")
-        best, state, j = search.best, search.state, search.jokers
-        return tuple(c.value + best(state - c.vec, j - c.jokers) // _SCALE for c in found)
-    search = _searched(key, rules, "value only")
+    found = analysis.found
+    if holding is None:
+        wanted = [True] * len(found)
+    else:
+        wanted = [holding in cards for _, cards in _candidate_cards(key, rules)]
+    # The "value" search's totals are value * _SCALE + points: share it when it can be.
+    shared = _held_points(analysis, rules) < _SCALE
+    search = _searched(key, rules, "value" if shared else "value only")
     best, state, j = search.best, search.state, search.jokers
-    return tuple(c.value + best(state - c.vec, j - c.jokers) for c in found)
+    scale = _SCALE if shared else 1
+    return tuple(
+        [
+            c.value + best(state - c.vec, j - c.jokers) // scale if wanted_here else -1
+            for c, wanted_here in zip(found, wanted, strict=True)
+        ]
+    )
 
 
 def solve(

@@ -47,9 +47,12 @@ from cardrules.games.turkish51.scoring import DECK, RULES
 from cardrules.melds import (
     Meld,
     MeldKind,
+    _best_value,
     _candidate_cards,
+    _fewest_left,
     _opening_values,
     _value_ceiling,
+    _window_starts,
     check_meld,
     lay_off,
     layoff_cards,
@@ -101,10 +104,11 @@ def _opens_with(state: State, top: Card, hand: tuple[Card, ...]) -> bool:
     use_taken = state.options.use_taken
     if value_bound(hand, RULES) <= state.threshold:
         return False
-    if _value_ceiling(tuple(sorted(hand)), RULES) <= state.threshold:
+    key = tuple(sorted(hand))
+    if _value_ceiling(key, RULES) <= state.threshold:
         return False
-    if solve(hand, RULES, objective="value").value <= state.threshold:
-        return False  # (remembered: the bot solves the same hand once it has taken)
+    if _best_value(key, RULES) <= state.threshold:
+        return False  # (the search is remembered: the bot solves the hand once it has taken)
     if not use_taken:
         return True
     # The best opening that melds the top card: one of its melds, then the rest at best.
@@ -121,13 +125,11 @@ def _out_at_once_with(taken: Card, hand: tuple[Card, ...]) -> bool:
         >>> [_out_at_once_with(parse_card(top), hand) for top in ("4h", "Kd")]
         [True, False]
     """
+    if _loose_cards(hand) > 1:
+        return False
     key = tuple(sorted(hand))
-    loose = 0  # cards that fit no meld with the others at all
-    for i, card in enumerate(key):
-        if not _could_meld(card, key[:i] + key[i + 1 :]):
-            loose += 1
-            if loose > 1:
-                return False
+    if _fewest_left(key, RULES) > 1:
+        return False
     left = solve(key, RULES, objective="all").deadwood
     if len(left) > 1:
         return False
@@ -145,6 +147,7 @@ def _out_at_once_with(taken: Card, hand: tuple[Card, ...]) -> bool:
 
 def _play_moves(state: State, seat: int) -> tuple[Move, ...]:
     hand = state.hands[seat]
+    key = tuple(sorted(hand))
     out: list[Move] = []
     opened, doubles = state.opened[seat], state.doubles[seat]
     must_open = state.taken is not None and not opened and not doubles
@@ -153,7 +156,7 @@ def _play_moves(state: State, seat: int) -> tuple[Move, ...]:
         if doubles:
             out.extend(_double_moves(hand))
         else:
-            out.extend(_meld_moves(tuple(sorted(hand))))
+            out.extend(_meld_moves(key))
     if state.pending:
         if _open_ok(state, seat):
             out.append(OPEN)
@@ -167,9 +170,11 @@ def _play_moves(state: State, seat: int) -> tuple[Move, ...]:
     if not opened and not doubles and not state.cancelled:
         out.append(DECLARE)
     taken = state.taken
-    out.extend(
-        _DISCARDS[c] for c in sorted(set(hand)) if c != taken or hand.count(c) > 1 or len(hand) == 1
-    )
+    distinct = dict.fromkeys(key)  # the hand's cards, sorted, each once
+    if taken is None or len(hand) == 1 or hand.count(taken) > 1:
+        out.extend(map(_DISCARDS.__getitem__, distinct))
+    else:  # not the card just taken (T51-4.6)
+        out.extend(_DISCARDS[c] for c in distinct if c != taken)
     return tuple(out)
 
 
@@ -193,27 +198,41 @@ def _taken_unused(state: State, seat: int) -> bool:
 
 def _layoff_moves(state: State, hand: tuple[Card, ...]) -> list[Move]:
     held = set(hand)
-    out: list[Move] = []
-    for t, placed in enumerate(state.table):
-        for card, side in _fits(placed.meld):
-            if card in held:
-                out.append(_lay_off(card, t, side))
-    return out
+    return [move for card, move in _table_layoffs(state.table) if card in held]
+
+
+@functools.lru_cache(maxsize=1024)
+def _table_layoffs(table: tuple[TableMeld, ...]) -> tuple[tuple[Card, LayOff], ...]:
+    """Every lay-off onto the melds of ``table``, in order, with the card it lays."""
+    return tuple(
+        (card, _lay_off(card, t, side))
+        for t, placed in enumerate(table)
+        for card, side in _fits(placed.meld)
+    )
 
 
 def _retrieve_moves(state: State, hand: tuple[Card, ...]) -> list[Move]:
     held = set(hand)
     out: list[Move] = []
-    for t, placed in enumerate(state.table):
-        wanted, need = _joker_wants(placed.meld)
-        if not wanted:
-            continue
+    for t, wanted, need in _table_jokers(state.table):
         if need == 0:  # a run: each joker for the one card it stands for
             out.extend(Retrieve(t, (face,)) for face in wanted if face in held)
             continue
         have = [card for card in wanted if card in held]
         out.extend(Retrieve(t, combo) for combo in itertools.combinations(have, need))
     return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _table_jokers(table: tuple[TableMeld, ...]) -> tuple[tuple[int, tuple[Card, ...], int], ...]:
+    """The melds of ``table`` that hold a joker to free: each one's number and
+    :func:`_joker_wants`."""
+    out = []
+    for t, placed in enumerate(table):
+        wanted, need = _joker_wants(placed.meld)
+        if wanted:
+            out.append((t, wanted, need))
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------- explanations
@@ -395,6 +414,49 @@ def _could_meld(card: Card, hand: tuple[Card, ...]) -> bool:
     return False
 
 
+def _loose_cards(hand: Sequence[Card]) -> int:
+    """How many cards of ``hand`` fit no meld with the others at all: those for which
+    :func:`_could_meld` with the rest of the hand is false, all found in one pass.
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> _loose_cards(parse_cards("Kc Kd Ks 2s 9h 9c")), _loose_cards(parse_cards("2s 3s 9h Jk"))
+        (3, 1)
+    """
+    jokers = 0
+    suits_of = [0] * 16  # per rank, the suits held (a bit each)
+    places = [0, 0, 0, 0]  # per suit, the run places held (an ace at 1 and at 14)
+    for rank, suit in hand:
+        if suit is None:  # a joker
+            jokers += 1
+        else:
+            suits_of[rank] |= 1 << suit
+            places[suit] |= _PLACE_BITS[rank]
+    need = RULES.min_length - 1 - jokers  # other natural cards needed beside a card
+    if need <= 0:
+        return 0
+    # Per suit, the places inside a run's window that holds the card and ``need`` others.
+    length = RULES.min_length
+    live = []
+    for mask in places:
+        starts = _window_starts(mask, length, need + 1)
+        near = 0
+        for k in range(length):
+            near |= starts << k
+        live.append(near)
+    loose = 0
+    for rank, suit in hand:
+        if suit is None:
+            continue
+        if suits_of[rank].bit_count() - 1 < need and not live[suit] & _PLACE_BITS[rank]:
+            loose += 1
+    return loose
+
+
+_PLACE_BITS = [1 << rank for rank in range(16)]
+_PLACE_BITS[Rank.ACE] |= 1 << 1  # an ace is low too
+
+
 @functools.lru_cache(maxsize=8192)
 def _lay_off(card: Card, target: int, side: Side) -> LayOff:
     """``LayOff(card, target, side)``, shared: the same lay-offs are offered turn after turn."""
@@ -413,15 +475,17 @@ def _lay_melds(hand: tuple[Card, ...]) -> tuple[LayMeld | None, ...]:
     when it would leave no card to discard (T51-4.5)."""
     size = len(hand)
     return tuple(
-        _lay_meld(kind, cards) if len(cards) < size else None
-        for kind, cards in _candidate_cards(hand, RULES)
+        [
+            _lay_meld(kind, cards) if len(cards) < size else None
+            for kind, cards in _candidate_cards(hand, RULES)
+        ]
     )
 
 
 @functools.lru_cache(maxsize=32)
 def _meld_moves(hand: tuple[Card, ...]) -> tuple[LayMeld, ...]:
     """The melds a sorted hand can lay while keeping a card to discard (T51-4.5)."""
-    return tuple(m for m in _lay_melds(hand) if m is not None)
+    return tuple([m for m in _lay_melds(hand) if m is not None])
 
 
 def _best_opening_with(card: Card, hand: Sequence[Card]) -> int:
@@ -430,7 +494,7 @@ def _best_opening_with(card: Card, hand: Sequence[Card]) -> int:
     key = tuple(sorted(hand))
     best = -1
     for (_, cards), value in zip(
-        _candidate_cards(key, RULES), _opening_values(key, RULES), strict=True
+        _candidate_cards(key, RULES), _opening_values(key, RULES, card), strict=True
     ):
         if value > best and card in cards:
             best = value

@@ -37,7 +37,7 @@ from cardrules.games.turkish51.moves import (
     Retrieve,
 )
 from cardrules.games.turkish51.scoring import DECK, RULES
-from cardrules.melds import _opening_values, _value_ceiling, card_points, solve
+from cardrules.melds import _best_value, _opening_values, _value_ceiling, card_points, solve
 
 __all__ = ["greedy_move"]
 
@@ -104,9 +104,10 @@ def greedy_move(state: State, rng: random.Random) -> Move:
             if offs:
                 return max(offs, key=lambda m: card_points(m.card, RULES))
         return _discard(state, moves, hand)
-    retrieve = [m for m in moves if isinstance(m, Retrieve)]
-    if retrieve:
-        return retrieve[0]
+    if opened:  # only a player who has laid down may free a joker (T51-6.3)
+        retrieve = [m for m in moves if isinstance(m, Retrieve)]
+        if retrieve:
+            return retrieve[0]
     can_meld = any(isinstance(m, LayMeld) for m in moves)
     if not opened:
         taken = state.taken
@@ -122,20 +123,24 @@ def greedy_move(state: State, rng: random.Random) -> Move:
             with_taken = _best_meld_with(taken, hand, legal)
             if with_taken is not None:
                 return with_taken  # a discard taken to open must be melded (T51-4.3)
+        key = tuple(sorted(hand))
+        pending = state.pending_total
         if (
             can_meld
-            and state.pending_total + _value_ceiling(tuple(sorted(hand)), RULES) > state.threshold
+            and pending + _value_ceiling(key, RULES) > state.threshold
+            and pending + _best_value(key, RULES) > state.threshold
         ):  # the hand's candidate melds are known from legal_moves()
-            plan = solve(hand, RULES, objective="value")
-            if plan.melds and state.pending_total + plan.value > state.threshold:
+            plan = solve(key, RULES, objective="value")
+            if plan.melds and pending + plan.value > state.threshold:
                 for meld in plan.melds:
                     move = _lay_meld(meld.kind, meld.cards)
                     if move in legal:
                         return move
-        if OPEN in legal:
-            return OPEN
-        if CANCEL in legal:
-            return CANCEL
+        if state.pending:  # open and cancel are offered only while an opening is laid
+            if OPEN in legal:
+                return OPEN
+            if CANCEL in legal:
+                return CANCEL
         return _discard(state, moves, hand)
     if can_meld:
         plan = solve(hand, RULES, objective="deadwood")
@@ -174,7 +179,7 @@ def _best_meld_with(card: Card, hand: tuple[Card, ...], legal: _Legal) -> Move |
     key = tuple(sorted(hand))
     best = -1
     chosen: Move | None = None
-    for move, value in zip(_lay_melds(key), _opening_values(key, RULES), strict=True):
+    for move, value in zip(_lay_melds(key), _opening_values(key, RULES, card), strict=True):
         if move is not None and value > best and card in move.cards and move in legal:
             best, chosen = value, move
     return chosen
@@ -222,7 +227,7 @@ def _discard(state: State, moves: tuple[Move, ...], hand: tuple[Card, ...]) -> M
     pair_bonus = 30 if state.doubles[state.turn] else 5
     joker_worth = 1000 if len(hand) > 1 else -1000  # a joker last doubles the charges
     best: Move = options[0]
-    least: tuple[int, int] | None = None
+    least: int | None = None
     for move in options:
         card = move.card
         rank, suit = card
@@ -239,7 +244,7 @@ def _discard(state: State, moves: tuple[Move, ...], hand: tuple[Card, ...]) -> M
             worth += 200  # a 50-point fine (T51-6.5)
         if copies > 1:
             worth += pair_bonus
-        score = (worth, -_CODES[card])
+        score = worth * 64 - _CODES[card]  # least worth first, then the highest code
         if least is None or score < least:
             least, best = score, move
     return best

@@ -13,6 +13,7 @@ from cardrules import (
     Card,
     IllegalMoveError,
     InvalidCardError,
+    InvalidStateError,
     OptionError,
     games,
     parse_cards,
@@ -598,3 +599,34 @@ class TestProtocol:
             state = state.apply(game.greedy_move(state, rng))
         assert state.is_terminal
         assert max(state.scores) >= 200
+
+
+def _challenge_state() -> tuple[games.Game, State]:  # type: ignore[name-defined]
+    """A four-player game in the challenge phase after a knock (C51-5.2)."""
+    game = games.create("chinese51", players=4)
+    for seed in range(500):
+        state = game.new_game(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal and state.phase is not Phase.CHALLENGE:
+            state = state.apply(rng.choice(state.legal_moves()))
+        if state.phase is Phase.CHALLENGE:
+            return game, state
+    raise AssertionError("no knock in 500 games")
+
+
+def test_c51_5_2_challenge_state_must_follow_the_asking_order() -> None:
+    """C51-5.2: a state in which the caller is asked about his own knock, or in which
+    a seat not yet asked has challenged, is refused (found by the JSON tamper test)."""
+    import json
+
+    game, state = _challenge_state()
+    assert state.caller is not None
+    raw = json.loads(state.to_json())
+    raw["state"]["turn"] = state.caller
+    with pytest.raises(InvalidStateError, match="its own knock"):
+        game.state_from_json(json.dumps(raw))
+    raw = json.loads(state.to_json())
+    raw["state"]["challengers"] = [state.turn]  # the seat being asked has not answered yet
+    with pytest.raises(InvalidStateError, match="not seats asked before"):
+        game.state_from_json(json.dumps(raw))
+    assert game.state_from_json(state.to_json()) == state

@@ -657,6 +657,31 @@ def _mutate(draw: st.DrawFn, value: object) -> object:
     return draw(strategies.junk_json)
 
 
+@pytest.mark.parametrize(
+    "name", ["thirty_one", "thirty_one_no_elimination", "empat_satu", "turkish51"]
+)
+def test_taken_card_must_be_known(name: str) -> None:
+    """A card taken face up is known to be in the taker's hand; a state that forgets
+    it would let resample move the card away, so it is refused (found by the tamper
+    test below)."""
+    game = games.create(name, deals=1)
+    for seed in range(200):
+        state = game.new_game(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal and (
+            state.taken is None or state.taken not in state.hands[state.turn]
+        ):
+            state = state.apply(rng.choice(state.legal_moves()))
+        if not state.is_terminal:
+            break
+    else:
+        pytest.fail("no state with a taken card found")
+    raw = json.loads(state.to_json())
+    raw["state"]["known"] = [[] for _ in raw["state"]["known"]]
+    with pytest.raises(InvalidStateError, match="just taken"):
+        game.state_from_json(json.dumps(raw))
+
+
 @settings(max_examples=120, deadline=None)
 @given(st.sampled_from(games.names()), st.integers(0, 60), st.data())
 def test_tampered_json_of_every_game(name: str, steps: int, data: st.DataObject) -> None:

@@ -744,6 +744,17 @@ class State(GameState[Options]):
             raise InvalidStateError("a caller is named exactly while challenges are asked")
         if self.caller in self.challengers or len(set(self.challengers)) != len(self.challengers):
             raise InvalidStateError(f"challengers {self.challengers} are not distinct others")
+        if self.caller is not None:  # C51-5.2: asked one by one to the caller's right
+            if self.turn == self.caller:
+                raise InvalidStateError(f"seat {self.turn} cannot challenge its own knock")
+            asked, seat = [], self._right(self.caller)
+            while seat != self.turn:
+                asked.append(seat)
+                seat = self._right(seat)
+            if self.challengers != tuple(s for s in asked if s in self.challengers):
+                raise InvalidStateError(
+                    f"challengers {self.challengers} are not seats asked before seat {self.turn}"
+                )
         for i, hand in enumerate(self.hands):
             size = 6 if (i == self.turn and self.phase is Phase.DISCARD) else HAND_SIZE
             if len(hand) != size:

@@ -475,10 +475,10 @@ class State(GameState[Options]):
             size = want if i == self.turn else HAND_SIZE
             if len(hand) != size:
                 raise InvalidStateError(f"seat {i} holds {len(hand)} cards, not {size}")
-        if self.taken is not None and (
-            self.phase is not Phase.DISCARD or self.taken not in self.hands[self.turn]
+        if self.taken is not None and (  # taken face up, so known to all (and resampled so)
+            self.phase is not Phase.DISCARD or self.taken not in self.known[self.turn]
         ):
-            raise InvalidStateError("the card just taken is not in the mover's hand")
+            raise InvalidStateError("the card just taken is not known to be in the mover's hand")
         if self.stock and self.empty_turns:
             raise InvalidStateError("turns are counted on an empty stock while it holds cards")
 

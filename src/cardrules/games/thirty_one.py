@@ -549,10 +549,10 @@ class State(GameState[Options]):
             size = len(hand)
             if i != self.turn and size != (3 if self.alive[i] else 0):
                 raise InvalidStateError(f"seat {i} holds {size} cards")
-        if self.taken is not None and (
-            self.phase is not Phase.DISCARD or self.taken not in self.hands[self.turn]
+        if self.taken is not None and (  # taken face up, so known to all (and resampled so)
+            self.phase is not Phase.DISCARD or self.taken not in self.known[self.turn]
         ):
-            raise InvalidStateError("the card just taken is not in the mover's hand")
+            raise InvalidStateError("the card just taken is not known to be in the mover's hand")
         if not self.discard and self.phase is Phase.TURN:
             raise InvalidStateError("the discard pile is empty at the start of a turn")
 

@@ -211,11 +211,11 @@ class State(GameState[Options]):
             return
         if self.pending and (self.phase is not Phase.PLAY or self.opened[self.turn]):
             raise InvalidStateError("an opening is in progress outside its player's turn")
-        taken = self.taken
-        if taken is not None and taken not in self.hands[self.turn]:
+        taken = self.taken  # taken face up: known to be in the hand, or laid down since
+        if taken is not None and taken not in self.known[self.turn]:
             laid = (c for m in (*self.pending, *(p.meld for p in self.table)) for c in m.cards)
             if self.phase is not Phase.PLAY or taken not in laid:
-                raise InvalidStateError("the card just taken is not with the mover")
+                raise InvalidStateError("the card just taken is neither known in the hand nor laid")
         for i, hand in enumerate(self.hands):
             if not hand and i != self.turn:
                 raise InvalidStateError(f"seat {i} holds no card in a deal still going")

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
 import pytest
 
+from cardrules import games
 from cardrules.cli import main
 
 
@@ -119,3 +121,17 @@ def test_fractional_player_count_says_whole_number(capsys: pytest.CaptureFixture
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert "whole number" in err
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_transcript_tells_each_deal_and_the_end(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every game's transcript shows the start of the deal, how it ended with the
+    hands shown, and the end of the game."""
+    assert main(["play", name, "--seed", "3", "--option", "deals=1"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^deal 1(:| begins)", out, flags=re.M)
+    assert re.search(r"^  (deal|hand) 1 ends: ", out, flags=re.M)
+    assert re.search(r"^    seat 0: ", out, flags=re.M)
+    assert re.search(r"^game over: ", out, flags=re.M)

@@ -65,6 +65,7 @@ __all__ = [
     "parse_option_value",
     "redeal_hidden",
     "replace_at",
+    "seat_lines",
     "seats_check",
     "seed_values",
     "to_data",
@@ -1143,10 +1144,40 @@ class Game(Generic[S, OptionsT]):
             'seat 1: draw stock'
         """
         self._own(after)
-        if before is None or move is None:
-            return ()
-        self._own(before)
-        return (f"seat {before.current_player}: {move}",)
+        lines = []
+        if before is not None and move is not None:
+            self._own(before)
+            lines.append(f"seat {before.current_player}: {move}")
+        lines.extend(self.narrate_deal(before, after))
+        return tuple(lines)
+
+    def narrate_deal(self, before: S | None, after: S) -> tuple[str, ...]:
+        """Transcript lines about deals for one step: a finished deal's result
+        (the lines of ``after.last_deal.describe()``, when the game has them), the
+        start of a new deal with the scores so far, and the end of the game.
+
+        Examples:
+            >>> from cardrules import games
+            >>> game = games.create("empat_satu", players=2)
+            >>> game.narrate_deal(None, game.new_game(seed=1))
+            ('deal 1 begins; scores [0, 0]',)
+        """
+        lines: list[str] = []
+        result = getattr(after, "last_deal", None)
+        if before is not None and result is not getattr(before, "last_deal", None):
+            describe = getattr(result, "describe", None)
+            if callable(describe):
+                lines.extend(describe())
+        deal = getattr(after, "deal", None)
+        new_deal = before is None or deal != getattr(before, "deal", None)
+        if isinstance(deal, int) and new_deal and not after.is_terminal:
+            lines.append(f"deal {deal + 1} begins; scores {list(after.scores)}")
+        if after.is_terminal:
+            scores = after.scores
+            best = max(scores) if self.HIGHER_IS_BETTER else min(scores)
+            first = ", ".join(f"seat {i}" for i, score in enumerate(scores) if score == best)
+            lines.append(f"game over: first {first}")
+        return tuple(lines)
 
     def greedy_move(self, state: S, rng: random.Random) -> Move:
         """A move a simple greedy player makes (a game refines this).
@@ -1361,6 +1392,24 @@ def make_view(view_type: type[V], state: GameState[Any], seat: int, **given: Any
                 "has no field of that name"
             )
     return view_type(**values)
+
+
+def seat_lines(hands: Sequence[Sequence[Card]], **columns: Sequence[object]) -> list[str]:
+    """One transcript line per seat of a finished deal: its cards shown, then
+    each column's entry for that seat (a game's ``DealResult.describe`` uses it).
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> seat_lines([parse_cards("Ah Kh"), parse_cards("2c 3c")], value=[21, 5])
+        ['    seat 0: Ah Kh; value 21', '    seat 1: 2c 3c; value 5']
+    """
+    lines = []
+    for seat, hand in enumerate(hands):
+        extra = "".join(
+            f"; {name.replace('_', ' ')} {column[seat]}" for name, column in columns.items()
+        )
+        lines.append(f"    seat {seat}: {format_cards(hand) or '(no cards)'}{extra}")
+    return lines
 
 
 def seats_check(players: int, seat: object) -> int:

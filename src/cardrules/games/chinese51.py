@@ -33,6 +33,7 @@ from cardrules.engine import (
     option,
     redeal_hidden,
     replace_at,
+    seat_lines,
     seats_check,
 )
 from cardrules.errors import InvalidCardError, InvalidStateError, OptionError
@@ -370,6 +371,18 @@ class DealResult:
     hands: tuple[tuple[Card, ...], ...]
     values: tuple[int, ...]
     scored: tuple[int, ...]
+
+    def describe(self) -> tuple[str, ...]:
+        """Transcript lines: how the hand ended, the hands shown, the points scored."""
+        if self.end is End.KNOCK:
+            asked = ", ".join(f"seat {seat}" for seat in self.challengers) or "nobody"
+            how = f"seat {self.caller} knocked, challenged by {asked}"
+        else:
+            how = self.end.value.replace("_", " ")
+        return (
+            f"  hand {self.deal + 1} ends: {how}",
+            *seat_lines(self.hands, value=self.values, scores=self.scored),
+        )
 
 
 @attrs.frozen(kw_only=True)

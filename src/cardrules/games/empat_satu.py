@@ -34,6 +34,7 @@ from cardrules.engine import (
     option,
     redeal_hidden,
     replace_at,
+    seat_lines,
     seats_check,
 )
 from cardrules.errors import InvalidStateError, OptionError
@@ -225,6 +226,15 @@ class DealResult:
     values: tuple[int, ...]
     winner: int
     loser: int
+
+    def describe(self) -> tuple[str, ...]:
+        """Transcript lines: how the hand ended, the hands shown, winner and loser."""
+        how = f"seat {self.stopper} stops" if self.end is End.STOP else "the stock is exhausted"
+        return (
+            f"  hand {self.deal + 1} ends: {how}",
+            *seat_lines(self.hands, score=self.values),
+            f"    seat {self.winner} wins, seat {self.loser} loses (ES-5)",
+        )
 
 
 @attrs.frozen(kw_only=True)

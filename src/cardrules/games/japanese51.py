@@ -33,6 +33,7 @@ from cardrules.engine import (
     option,
     redeal_hidden,
     replace_at,
+    seat_lines,
     seats_check,
 )
 from cardrules.errors import InvalidStateError, OptionError
@@ -214,6 +215,16 @@ class DealResult:
     hands: tuple[tuple[Card, ...], ...]
     values: tuple[int, ...]
     winners: tuple[int, ...]
+
+    def describe(self) -> tuple[str, ...]:
+        """Transcript lines: how the deal ended, the hands shown, the winners."""
+        how = f"seat {self.stopper} called Stop" if self.end is End.STOP else "the turn limit"
+        won = ", ".join(f"seat {seat}" for seat in self.winners)
+        return (
+            f"  deal {self.deal + 1} ends: {how}",
+            *seat_lines(self.hands, value=self.values),
+            f"    won by {won}",
+        )
 
 
 @attrs.frozen(kw_only=True)

@@ -37,6 +37,7 @@ from cardrules.engine import (
     option,
     redeal_hidden,
     replace_at,
+    seat_lines,
     seats_check,
 )
 from cardrules.errors import IllegalMoveError, InvalidCardError, InvalidStateError
@@ -323,6 +324,19 @@ class DealResult:
     caller: int | None
     losses: tuple[int, ...]
     void: bool = False
+
+    def describe(self) -> tuple[str, ...]:
+        """Transcript lines: how the deal ended, the hands shown, the tokens lost."""
+        how = {
+            End.KNOCK: f"seat {self.knocker} knocked",
+            End.THIRTY_ONE: f"seat {self.caller} holds 31",
+            End.THREE_ACES: f"seat {self.caller} holds three aces",
+        }.get(self.end, "a draw")
+        lines = [f"  deal {self.deal + 1} ends: {how}"]
+        lines += seat_lines(self.hands, tokens_lost=self.losses)
+        if self.void:
+            lines.append("    every player still in ties for lowest: nobody loses a token")
+        return tuple(lines)
 
 
 @attrs.frozen(kw_only=True)

@@ -652,15 +652,15 @@ class ThirtyOne(Game[State, Options]):
         )
         return _deal(blank, 0, 0)
 
-    def narrate(self, before: State | None, move: Move | None, after: State) -> tuple[str, ...]:
-        """Transcript lines: the move, each deal's result, each new deal.
+    def narrate_deal(self, before: State | None, after: State) -> tuple[str, ...]:
+        """Transcript lines: each deal's result, each new deal with the tokens, the winner.
 
         Examples:
             >>> game = ThirtyOne.create(players=2)
             >>> game.narrate(None, None, game.new_game(seed=1))[0]
             'deal 1: seat 0 deals; tokens [3, 3]'
         """
-        lines = list(super().narrate(before, move, after))
+        lines: list[str] = []
         if before is not None and after.last_deal is not before.last_deal:
             lines.extend(_describe(after.last_deal))
         if before is None or (after.deal != before.deal and not after.is_terminal):

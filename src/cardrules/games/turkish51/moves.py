@@ -15,7 +15,7 @@ from typing import ClassVar
 import attrs
 
 from cardrules.cards import Card
-from cardrules.engine import Move, option
+from cardrules.engine import Move, option, seat_lines
 from cardrules.games.turkish51.scoring import DECK
 from cardrules.melds import Meld, MeldKind
 
@@ -214,6 +214,25 @@ class DealResult:
     joker_last: bool
     charges: tuple[int, ...]
     fines: tuple[int, ...]
+
+    def describe(self) -> tuple[str, ...]:
+        """Transcript lines: who went out and how, the cards left, the charges."""
+        if self.winner is None:
+            how = "nobody goes out"
+        else:
+            how = f"seat {self.winner} goes out" + "".join(
+                note
+                for note, applies in (
+                    (" at once", self.at_once),
+                    (" in doubles", self.doubles[self.winner]),
+                    (" on a joker", self.joker_last),
+                )
+                if applies
+            )
+        return (
+            f"  deal {self.deal + 1} ends: {how}",
+            *seat_lines(self.hands, charged=self.charges, fines=self.fines),
+        )
 
 
 @attrs.frozen(kw_only=True)

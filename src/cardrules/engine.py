@@ -59,6 +59,7 @@ __all__ = [
     "build_options",
     "from_data",
     "make_view",
+    "need_count",
     "next_seat",
     "option",
     "option_info",
@@ -725,7 +726,7 @@ class GameState(Generic[OptionsT]):
             kind = type(move).__name__
             raise IllegalMoveError(move, f"a {kind} is not a move of {self.GAME}")
         try:
-            listed = next((m for m in self.legal_moves() if m is move or m == move), None)
+            listed = self._equal_listed(move)
         except Exception as exc:  # a Move subclass whose == fails
             reason = f"it cannot be compared with the legal moves ({type(exc).__name__}: {exc})"
             raise IllegalMoveError(move, reason) from None
@@ -748,12 +749,20 @@ class GameState(Generic[OptionsT]):
             >>> state.is_legal(state.legal_moves()[0]), state.is_legal("knock")
             (True, False)
         """
-        legal = self.legal_moves()
         try:
-            listed = legal[legal.index(move)]
-        except Exception:  # ValueError: not listed; else junk whose == fails
+            listed = self._equal_listed(move)
+        except Exception:  # junk whose == fails
             return False
-        return type(listed) is type(move)  # as apply: equal and of the listed class
+        return listed is not None and type(listed) is type(move)  # as apply
+
+    def _equal_listed(self, move: object) -> Move | None:
+        """The legal move equal to ``move``, or ``None``; raises what ``==`` raises.
+        (``apply`` does the same inline: it is the hottest path.)"""
+        legal = self.legal_moves()
+        for listed in legal:
+            if listed is move or listed == move:
+                return listed
+        return None
 
     def apply(self, move: Move) -> Self:
         """The state after ``move``; this state is unchanged.
@@ -1205,6 +1214,23 @@ class Game(Generic[S, OptionsT]):
 
 
 T = TypeVar("T")
+
+
+def need_count(name: str, value: object, low: int) -> None:
+    """Check that the argument ``name`` is a whole number of at least ``low``.
+
+    Raises:
+        OptionError: it is not (a bool is not a number here).
+
+    Examples:
+        >>> need_count("max_moves", 10, 1)
+        >>> need_count("max_moves", 0, 1)
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.OptionError: max_moves must be a whole number from 1, got 0
+    """
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise OptionError(f"{name} must be a whole number from {low}, got {value!r:.40}")
 
 
 def seed_values(seeds: object) -> list[int]:

@@ -26,7 +26,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from cardrules.engine import Game, GameState, Move, seed_values
+from cardrules.engine import Game, GameState, Move, need_count, seed_values
 from cardrules.errors import (
     ConformanceError,
     IllegalMoveError,
@@ -178,8 +178,7 @@ def play(
         True
     """
     game = _game(game)
-    if not isinstance(max_moves, int) or isinstance(max_moves, bool) or max_moves < 1:
-        raise OptionError(f"max_moves must be a whole number from 1, got {max_moves!r:.40}")
+    need_count("max_moves", max_moves, 1)
     state: GameState[Any] = game.new_game(seed)
     if isinstance(policies, str):
         policies = make_policy(policies, game, state.seed)

@@ -26,7 +26,15 @@ from typing import Any
 
 import attrs
 
-from cardrules.engine import Game, GameState, Move, from_data, seed_values, to_data
+from cardrules.engine import (
+    Game,
+    GameState,
+    Move,
+    from_data,
+    need_count,
+    seed_values,
+    to_data,
+)
 from cardrules.errors import CardRulesError, ConformanceError, IllegalMoveError, OptionError
 
 __all__ = ["ConformanceReport", "check_game", "check_state"]
@@ -52,11 +60,6 @@ def _need_game(game: object) -> None:
             "the conformance kit checks a game built on cardrules.engine "
             f"(e.g. games.create('thirty_one')), got {type(game).__name__}"
         )
-
-
-def _need_count(name: str, value: object, low: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise OptionError(f"{name} must be a whole number from {low}, got {value!r:.40}")
 
 
 def _fail(game: Game[Any, Any], seed: int, step: int, what: str) -> ConformanceError:
@@ -92,7 +95,7 @@ def check_state(
         raise OptionError(f"expected a state of {game.name}, got {type(state).__name__}")
     if not isinstance(rng, random.Random):
         raise OptionError(f"rng must be a random.Random, got {type(rng).__name__}")
-    _need_count("max_moves_tried", max_moves_tried, 1)
+    need_count("max_moves_tried", max_moves_tried, 1)
 
     def fail(what: str) -> ConformanceError:
         return _fail(game, seed, step, what)
@@ -249,9 +252,9 @@ def check_game(
         (2, 2, True)
     """
     _need_game(game)
-    _need_count("playouts", playouts, 1)
-    _need_count("max_moves", max_moves, 1)
-    _need_count("deep_every", deep_every, 1)
+    need_count("playouts", playouts, 1)
+    need_count("max_moves", max_moves, 1)
+    need_count("deep_every", deep_every, 1)
     if not isinstance(rng_seed, (int, str)):
         raise OptionError(f"rng_seed must be a whole number or text, got {rng_seed!r:.40}")
     rng = random.Random(rng_seed)

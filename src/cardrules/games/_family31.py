@@ -4,7 +4,8 @@ Thirty-One, No-Elimination Thirty-One, Schwimmen and Stop the Bus differ in how
 a turn improves a hand and in what a hand is worth, but they keep the same
 books: whose turn comes next among the players still in, when the last turn
 after a knock has been played, who loses tokens, and who "swims" on a free
-ride or drops out. Those books are kept here, once, as small pure functions.
+ride or drops out. Those books are kept here, once, as small pure functions,
+with the check of a card taken face up that Empat Satu shares too.
 
 Seats and tuples are handled by :func:`cardrules.engine.next_seat` and
 :func:`cardrules.engine.replace_at`.
@@ -21,9 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cardrules.cards import Card
 from cardrules.engine import next_seat
+from cardrules.errors import InvalidStateError
 
-__all__ = ["lose_tokens", "next_turn", "tokens_lost"]
+__all__ = ["check_taken", "lose_tokens", "next_turn", "tokens_lost"]
 
 
 def next_turn(alive: Sequence[bool], seat: int, knocker: int | None) -> int | None:
@@ -78,3 +81,23 @@ def tokens_lost(start: int, tokens: Sequence[int], alive: Sequence[bool]) -> tup
         (4, 1, 3)
     """
     return tuple(start - t + (0 if a else 1) for t, a in zip(tokens, alive, strict=True))
+
+
+def check_taken(taken: Card | None, known: Sequence[Card], discarding: bool) -> None:
+    """Check a state's card just taken from the discard pile: it is taken face up,
+    so it is known to be in the mover's hand (a resample must not move it), and
+    the mover has yet to discard.
+
+    Raises:
+        InvalidStateError: the state says otherwise.
+
+    Examples:
+        >>> from cardrules import parse_card
+        >>> check_taken(parse_card("Kh"), (parse_card("Kh"),), discarding=True)
+        >>> check_taken(parse_card("Kh"), (), discarding=True)
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.InvalidStateError: the card just taken is not known to be in the ...
+    """
+    if taken is not None and (not discarding or taken not in known):
+        raise InvalidStateError("the card just taken is not known to be in the mover's hand")

@@ -38,6 +38,7 @@ from cardrules.engine import (
     seats_check,
 )
 from cardrules.errors import InvalidStateError, OptionError
+from cardrules.games._family31 import check_taken
 from cardrules.games._table51 import (
     check_hand,
     discard_moves,
@@ -485,10 +486,7 @@ class State(GameState[Options]):
             size = want if i == self.turn else HAND_SIZE
             if len(hand) != size:
                 raise InvalidStateError(f"seat {i} holds {len(hand)} cards, not {size}")
-        if self.taken is not None and (  # taken face up, so known to all (and resampled so)
-            self.phase is not Phase.DISCARD or self.taken not in self.known[self.turn]
-        ):
-            raise InvalidStateError("the card just taken is not known to be in the mover's hand")
+        check_taken(self.taken, self.known[self.turn], self.phase is Phase.DISCARD)
         if self.stock and self.empty_turns:
             raise InvalidStateError("turns are counted on an empty stock while it holds cards")
 

@@ -37,7 +37,7 @@ from cardrules.engine import (
     seats_check,
 )
 from cardrules.errors import InvalidStateError, OptionError
-from cardrules.games._family31 import lose_tokens, next_turn, tokens_lost
+from cardrules.games._family31 import check_taken, lose_tokens, next_turn, tokens_lost
 from cardrules.hands import check_hand, suit_totals
 
 __all__ = [
@@ -549,10 +549,7 @@ class State(GameState[Options]):
             size = len(hand)
             if i != self.turn and size != (3 if self.alive[i] else 0):
                 raise InvalidStateError(f"seat {i} holds {size} cards")
-        if self.taken is not None and (  # taken face up, so known to all (and resampled so)
-            self.phase is not Phase.DISCARD or self.taken not in self.known[self.turn]
-        ):
-            raise InvalidStateError("the card just taken is not known to be in the mover's hand")
+        check_taken(self.taken, self.known[self.turn], self.phase is Phase.DISCARD)
         if not self.discard and self.phase is Phase.TURN:
             raise InvalidStateError("the discard pile is empty at the start of a turn")
 

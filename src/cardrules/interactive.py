@@ -240,7 +240,10 @@ def load_text(text: str | bytes) -> SavedGame:
     humans = data["humans"]
     if not isinstance(humans, list) or not humans:
         raise InvalidStateError("save file: humans must be a list of seats")
-    seats = tuple(_seat(game, seat) for seat in humans)
+    try:
+        seats = tuple(_seat(game, seat) for seat in humans)
+    except OptionError as exc:
+        raise InvalidStateError(f"save file: {exc}") from None
     bot = data["bot"]
     if bot not in BOTS:
         raise InvalidStateError(f"save file: bot must be one of {', '.join(BOTS)}, got {bot!r:.20}")
@@ -652,7 +655,10 @@ def _console(stdout: IO[str]) -> Any:
             "cards.bad": "yellow",
         }
     )
-    return Console(file=stdout, highlighter=Cards(), theme=theme, soft_wrap=True)
+    # The caller decided on colour (a terminal, or asked for): rich need not guess again.
+    return Console(
+        file=stdout, highlighter=Cards(), theme=theme, soft_wrap=True, force_terminal=True
+    )
 
 
 def play(

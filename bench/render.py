@@ -51,7 +51,8 @@ def screen_ms(render: Any, state: Any) -> float:
     legal = state._generate_moves()  # afresh: the memo would hide the cost
     listing = "\n".join(f"{i + 1:>3}. {move}" for i, move in enumerate(legal))
     elapsed = (time.perf_counter() - t0) * 1000
-    assert text and listing
+    if not text or not listing:
+        raise SystemExit(f"an empty screen: {state.GAME} after {len(state.history)} moves")
     return elapsed
 
 

@@ -432,3 +432,15 @@ class TestCommandLine:
         assert code == 2
         assert fragment in err
         assert len(err.strip().splitlines()) == 1
+
+
+def test_docs_play_page_shows_the_real_screen() -> None:
+    """The screen on docs/play.md is what the loop prints for that game and seed."""
+    page = (Path(__file__).resolve().parent.parent / "docs" / "play.md").read_text("utf-8")
+    block = page.split("```text\n", 1)[1].split("```", 1)[0]
+    game = games.create("thirty_one", players=3)
+    _, screen = run(game, ["hint"], seed=4, symbols=True)
+    for line in block.splitlines():
+        if line.startswith("seat 0> "):
+            continue  # the prompt and the typed command share a line only on a terminal
+        assert line in screen.replace("seat 0> ", "").splitlines()

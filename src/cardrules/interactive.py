@@ -14,7 +14,9 @@ by the game's ``render``, and the legal moves, numbered. The prompt takes:
 * ``hint``: the move the greedy bot would make here, judged on a state dealt
   again from what this seat may know (:meth:`GameState.resample`), so the hint
   never reveals a hidden card;
-* ``rules``: the game's summary and the options in force;
+* ``rules``: the game's summary, the options in force and (in a source
+  checkout, where ``docs/`` lies beside the package) the rules in brief of the
+  game's docs page;
 * ``save FILE``: write the game to a file (``--load FILE`` resumes it);
 * ``show`` draws the screen again, ``help`` lists the commands, ``quit`` ends.
 
@@ -70,6 +72,7 @@ import random
 import shutil
 import sys
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import IO, Any
 
 import attrs
@@ -164,6 +167,18 @@ def _module_doc(game: Game[Any, Any]) -> str:
         if isinstance(doc, str) and doc:
             return doc.split("Examples:")[0].strip()
     return ""
+
+
+def _rules_in_brief(name: str) -> str:
+    """The "Rules in brief" section of the game's docs page, when the docs are
+    beside the package (a source checkout); empty otherwise."""
+    page = Path(__file__).resolve().parents[2] / "docs" / "games" / f"{name}.md"
+    try:
+        text = page.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""
+    _, found, rest = text.partition("## Rules in brief")
+    return rest.split("\n## ", 1)[0].strip() if found else ""
 
 
 # --------------------------------------------------------------------------- save files
@@ -571,7 +586,12 @@ class _Session:
             value = getattr(game.options, info.name, info.default)
             self.say(f"  {info.name}={value!r}: {info.doc}")
         order = "higher" if game.HIGHER_IS_BETTER else "lower"
-        self.say(f"scores: {order} is better. Full rules: docs/games/{game.name}.md")
+        self.say(f"scores: {order} is better")
+        brief = _rules_in_brief(game.name)
+        if brief:
+            self.say(f"rules in brief (docs/games/{game.name}.md):\n{brief}")
+        else:
+            self.say(f"the rules in full: docs/games/{game.name}.md of the cardrules sources")
 
     def save(self, path: str) -> bool:
         try:

@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardrules import games
 from cardrules.cli import main
@@ -115,6 +117,25 @@ class TestEveryGame:
         if "hint: " in line:
             text = line.split("hint: ", 1)[1].rsplit(" (move ", 1)[0]
             assert text in {str(m) for m in state.legal_moves()}
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    name=st.sampled_from(NAMES),
+    lines=st.lists(
+        st.one_of(
+            st.text(max_size=30),
+            st.sampled_from(["undo", "hint", "1", "2", "show", "discard Zz", "draw", "-3"]),
+        ).filter(lambda x: "\n" not in x and "\r" not in x),
+        max_size=12,
+    ),
+)
+def test_no_input_crashes_the_loop(name: str, lines: list[str]) -> None:
+    """Any lines of text (save commands left out) end in a clean exit, no traceback."""
+    lines = [x for x in lines if x.lower().split()[:1] not in (["quit"], ["exit"], ["save"])]
+    status, screen = run(games.create(name, deals=1), lines, seed=1)
+    assert status == 0
+    assert "Traceback" not in screen
 
 
 class TestUndo:

@@ -111,7 +111,7 @@ _HELP = """\
 type a move's number or its notation (e.g. 'discard 7h'), or a command:
   undo        back to your previous decision
   hint        what the greedy bot would do here
-  rules       the game's summary and the options in force
+  rules       the game's summary, its options in force and its rules in brief
   save FILE   write the game to FILE (resume with: cardrules play GAME --load FILE)
   show        draw the screen again
   help        this list
@@ -490,6 +490,9 @@ class _Session:
                 self.say("")
                 self.say(f"end of input: leaving the game ({self.saved_note()})")
                 raise _Quit(0) from None
+            except UnicodeDecodeError:
+                self.say("that line could not be read as text; type it again")
+                continue
             if self.command(seat, line):
                 return
 
@@ -539,7 +542,7 @@ class _Session:
         except InvalidMoveError as exc:
             self.say(f"{exc} (or a command: help lists them)")
             return False
-        except IllegalMoveError as exc:
+        except CardRulesError as exc:  # illegal (with the engine's reason), or unreadable
             self.say(str(exc))
             return False
         return True

@@ -138,7 +138,9 @@ class TestEveryGame:
     lines=st.lists(
         st.one_of(
             st.text(max_size=30),
-            st.sampled_from(["undo", "hint", "1", "2", "show", "discard Zz", "draw", "-3"]),
+            st.sampled_from(
+                ["undo", "hint", "1", "2", "show", "discard Zz", "draw", "-3", "²", "+1"]
+            ),
         ).filter(lambda x: "\n" not in x and "\r" not in x),
         max_size=12,
     ),

@@ -69,6 +69,7 @@ from __future__ import annotations
 import importlib
 import json
 import random
+import re
 import shutil
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -106,6 +107,7 @@ SAVE_FORMAT = "cardrules-play"
 SAVE_VERSION = 1
 BOTS = ("greedy", "random")
 _MAX_EVENTS = 40
+_NUMBER = re.compile(r"[-+]?[0-9]+")
 
 _HELP = """\
 type a move's number or its notation (e.g. 'discard 7h'), or a command:
@@ -529,7 +531,7 @@ class _Session:
     def move(self, text: str) -> bool:
         state = self.state
         legal = state.legal_moves()
-        if text.isdigit() or (text.startswith("-") and text[1:].isdigit()):
+        if _NUMBER.fullmatch(text):
             number = int(text)
             if not 1 <= number <= len(legal):
                 self.say(f"no move number {number}: choose 1 to {len(legal)}")

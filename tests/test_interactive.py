@@ -465,6 +465,7 @@ class TestCommandLine:
             (["play", "thirty_one", "--human", "x"], "invalid int value"),
             (["play", "thirty_one", "--human", "0", "--bot", "smart"], "invalid choice"),
             (["play", "thirty_one", "--load", "/no/such/file.json"], "cannot read"),
+            (["play", "thirty_one", "--load", "x.json", "--seed", "1"], "drop the rest"),
         ],
     )
     def test_bad_arguments_one_line_exit_2(

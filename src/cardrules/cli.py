@@ -87,6 +87,8 @@ def _play(args: argparse.Namespace) -> None:
     from cardrules import interactive  # the terminal loop, for --human and --load
 
     if args.load is not None:  # a person resumes a saved game
+        if args.players is not None or args.option or args.seed is not None:
+            raise CardRulesError("--load takes the options and seed from the file; drop the rest")
         interactive.resume(args.game, args.load, humans=args.human, bot=args.bot)
         return
     cls = games.game_class(args.game)

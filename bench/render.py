@@ -4,12 +4,13 @@ A screen is what ``cardrules play --human`` computes at each prompt: the
 seat's view, the game's ``render(view)``, the legal moves (generated afresh,
 without the state's memo) and their numbered list. The states are those met in
 greedy play (the loop's bots) over several seeds, each drawn for the seat to
-move. The budget is 50 ms a screen; the script prints the median, the 99th
-percentile and the worst time per game, and exits 1 if a worst time is over
-the budget.
+move. Each screen is drawn ``--repeat`` times and the fastest counts (the
+machine's other work only ever adds time). The budget is 50 ms a screen; the
+script prints the median, the 99th percentile and the worst time per game, and
+exits 1 if a worst time is over the budget.
 
 Usage:
-    python bench/render.py [-n STATES] [--seeds K] [GAME ...]
+    python bench/render.py [-n STATES] [--seeds K] [--repeat R] [GAME ...]
 """
 
 from __future__ import annotations
@@ -61,12 +62,18 @@ def main() -> int:
     parser.add_argument("games", nargs="*", default=list(games.names()))
     parser.add_argument("-n", type=int, default=600, help="states per game")
     parser.add_argument("--seeds", type=int, default=6, help="games played per game")
+    parser.add_argument(
+        "--repeat", type=int, default=3, help="draws of each screen; the fastest counts"
+    )
     args = parser.parse_args()
     worst_all = 0.0
     print(f"{'game':<28}{'states':>7}{'median ms':>11}{'p99 ms':>9}{'max ms':>9}")
     for name in args.games:
         render = find_render(games.create(name))
-        sample = [screen_ms(render, s) for s in states(name, args.n, args.seeds)]
+        sample = [
+            min(screen_ms(render, s) for _ in range(args.repeat))
+            for s in states(name, args.n, args.seeds)
+        ]
         p99 = statistics.quantiles(sample, n=100)[98] if len(sample) > 1 else sample[0]
         worst = max(sample)
         worst_all = max(worst_all, worst)

@@ -23,7 +23,7 @@ import time
 from typing import Any
 
 from cardrules import games
-from cardrules.interactive import find_render
+from cardrules.render import find_render
 
 BUDGET_MS = 50.0
 

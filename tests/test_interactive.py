@@ -16,15 +16,9 @@ from cardrules import games
 from cardrules.cli import main
 from cardrules.engine import Game
 from cardrules.errors import InvalidStateError, OptionError
-from cardrules.interactive import (
-    find_render,
-    load,
-    load_text,
-    play,
-    resume,
-    save_text,
-)
-from cardrules.render import generic
+from cardrules.interactive import play, resume
+from cardrules.render import find_render, generic
+from cardrules.savefile import check_seats, load, load_text, save_text
 
 NAMES = games.names()
 
@@ -353,6 +347,10 @@ class TestSeatsAndBots:
         """The random bot plays the other seats too."""
         _, screen = run(games.create("japanese51", players=3), ["1"], seed=5, bot="random")
         assert "against random bots" in screen
+
+    def test_check_seats_keeps_each_seat_once(self) -> None:
+        """Seats named twice count once, in the order first named."""
+        assert check_seats(games.create("thirty_one"), (3, 1, 3)) == (3, 1)
 
     @pytest.mark.parametrize(
         ("humans", "bot", "fragment"),

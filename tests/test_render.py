@@ -10,10 +10,10 @@ import pytest
 
 from cardrules import games, parse_cards
 from cardrules.engine import Game, GameState
-from cardrules.interactive import find_render
 from cardrules.render import (
     card_text,
     cards_text,
+    find_render,
     generic,
     pile_line,
     seat_notes,

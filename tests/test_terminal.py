@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from cardrules.interactive import load
+from cardrules.savefile import load
 
 TMUX = shutil.which("tmux")
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")

@@ -28,8 +28,9 @@ to save first. Nothing prints a traceback.
 The render contract: the loop draws a view with the ``render(view) -> str``
 function of the module that defines the game's class, or of a package above
 it (``cardrules.games.turkish51``), or of the module of a class the game class
-derives from; a game with none is drawn by :func:`cardrules.render.generic`.
-See :mod:`cardrules.render` for what a ``render`` must keep to.
+derives from (:func:`cardrules.render.find_render`); a game with none is drawn
+by :func:`cardrules.render.generic`. See :mod:`cardrules.render` for what a
+``render`` must keep to.
 
 Bots and undo: a bot's choice is decided by the seed and the number of moves
 made, so taking a move back and making it again gets the same answers. Undo
@@ -37,16 +38,8 @@ keeps the states since the start (they share their unchanged parts) and goes
 back to the last one at which a human was to move; a loaded game rebuilds them
 by replaying its moves from its seed.
 
-The save file (:func:`save_text`, :func:`load_text`) is JSON::
-
-    {"format": "cardrules-play", "version": 1,
-     "game": "thirty_one", "options": {...},      # the game's options as data
-     "humans": [0], "bot": "greedy",
-     "state": {"game": "thirty_one", "state": {...}}}   # state.to_json()
-
-``state`` is exactly what :meth:`GameState.to_json` writes and is read back by
-:meth:`Game.state_from_json`; on loading, its moves are replayed from its seed
-and must give the same state.
+``save FILE`` writes the save file of :mod:`cardrules.savefile`; a loaded game
+is checked by replaying its moves from its seed.
 
 Examples:
     >>> import io
@@ -67,19 +60,17 @@ Examples:
 from __future__ import annotations
 
 import importlib
-import json
 import random
 import re
 import shutil
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
 
 import attrs
 
-from cardrules import games
-from cardrules.engine import Game, GameState, Move, from_data, to_data
+from cardrules.engine import Game, GameState, Move
 from cardrules.errors import (
     CardRulesError,
     IllegalMoveError,
@@ -87,25 +78,11 @@ from cardrules.errors import (
     InvalidStateError,
     OptionError,
 )
-from cardrules.render import generic, symbols_supported, use_symbols
+from cardrules.render import find_render, generic, symbols_supported, use_symbols
+from cardrules.savefile import BOTS, check_seats, load, save
 
-__all__ = [
-    "BOTS",
-    "SAVE_FORMAT",
-    "SAVE_VERSION",
-    "SavedGame",
-    "find_render",
-    "load",
-    "load_text",
-    "play",
-    "resume",
-    "save",
-    "save_text",
-]
+__all__ = ["play", "resume"]
 
-SAVE_FORMAT = "cardrules-play"
-SAVE_VERSION = 1
-BOTS = ("greedy", "random")
 _MAX_EVENTS = 40
 _NUMBER = re.compile(r"[-+]?[0-9]+")
 
@@ -120,55 +97,12 @@ type a move's number or its notation (e.g. 'discard 7h'), or a command:
   quit        leave the game (you are offered to save first)"""
 
 
-# --------------------------------------------------------------------------- render lookup
-
-
-def find_render(game: Game[Any, Any]) -> Callable[[Any], str]:
-    """The ``render`` function that draws ``game``'s views: the one in the
-    module of the game's class, of a package above it, or of the module of a
-    class it derives from; :func:`cardrules.render.generic` if none has one.
-
-    Examples:
-        >>> from cardrules import games
-        >>> find_render(games.create("turkish51")).__module__
-        'cardrules.games.turkish51.picture'
-        >>> find_render(games.create("thirty_one")).__module__
-        'cardrules.games.thirty_one'
-    """
-    for name in _module_names(type(game)):
-        module = sys.modules.get(name)
-        if module is None:
-            try:
-                module = importlib.import_module(name)
-            except ImportError:
-                continue
-        found = getattr(module, "render", None)
-        if callable(found) and not isinstance(found, type(sys)):
-            return found  # type: ignore[no-any-return]
-    return generic
-
-
-def _module_names(cls: type) -> list[str]:
-    names: list[str] = []
-    for klass in cls.__mro__:
-        if klass is Game or klass is object:
-            break
-        parts = klass.__module__.split(".")
-        for end in range(len(parts), 0, -1):
-            name = ".".join(parts[:end])
-            if name in ("cardrules", "cardrules.games"):
-                break
-            if name not in names:
-                names.append(name)
-    return names
-
-
 def _module_doc(game: Game[Any, Any]) -> str:
-    for name in _module_names(type(game)):
-        doc = getattr(sys.modules.get(name), "__doc__", None)
-        if isinstance(doc, str) and doc:
-            return doc.split("Examples:")[0].strip()
-    return ""
+    """The introduction of the game's public module (``cardrules.games.<name>``)."""
+    parts = type(game).__module__.split(".")
+    name = ".".join(parts[:3]) if parts[:2] == ["cardrules", "games"] else ".".join(parts)
+    doc = getattr(sys.modules.get(name), "__doc__", None)
+    return doc.split("Examples:")[0].strip() if isinstance(doc, str) else ""
 
 
 def _rules_in_brief(name: str) -> str:
@@ -181,130 +115,6 @@ def _rules_in_brief(name: str) -> str:
         return ""
     _, found, rest = text.partition("## Rules in brief")
     return rest.split("\n## ", 1)[0].strip() if found else ""
-
-
-# --------------------------------------------------------------------------- save files
-
-
-@attrs.frozen(kw_only=True)
-class SavedGame:
-    """A game read from a save file: the game, its state, who plays, which bot."""
-
-    game: Game[Any, Any]
-    state: GameState[Any]
-    humans: tuple[int, ...]
-    bot: str
-
-
-def save_text(
-    game: Game[Any, Any], state: GameState[Any], humans: Iterable[int], bot: str = "greedy"
-) -> str:
-    """The save file's text for a game in progress (see the module's description).
-
-    Examples:
-        >>> from cardrules import games
-        >>> game = games.create("empat_satu", players=2)
-        >>> text = save_text(game, game.new_game(seed=4), [1])
-        >>> loaded = load_text(text)
-        >>> loaded.state == game.new_game(seed=4), loaded.humans, loaded.bot
-        (True, (1,), 'greedy')
-    """
-    data = {
-        "format": SAVE_FORMAT,
-        "version": SAVE_VERSION,
-        "game": game.name,
-        "options": to_data(game.options),
-        "humans": list(humans),
-        "bot": bot,
-        "state": json.loads(state.to_json()),
-    }
-    return json.dumps(data, ensure_ascii=False)
-
-
-def load_text(text: str | bytes) -> SavedGame:
-    """Read a save file's text; the state's moves are replayed from its seed to check it.
-
-    Raises:
-        InvalidStateError: not a save file of this format and version, an
-            unknown game or bad options, seats that do not exist, or a state
-            that is tampered with or does not follow from its seed and moves.
-
-    Examples:
-        >>> load_text('{"format": "cardrules-play", "version": 9}')
-        Traceback (most recent call last):
-        ...
-        cardrules.errors.InvalidStateError: save file version 9 is not supported (only 1)
-    """
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError, RecursionError) as exc:
-        raise InvalidStateError(f"not a save file: not JSON ({exc})") from None
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise InvalidStateError(f'not a save file: no "format": "{SAVE_FORMAT}"')
-    if data.get("version") != SAVE_VERSION:
-        version = data.get("version")
-        raise InvalidStateError(
-            f"save file version {version!r:.20} is not supported (only {SAVE_VERSION})"
-        )
-    missing = {"game", "options", "humans", "bot", "state"} - set(data)
-    if missing:
-        raise InvalidStateError(f"save file lacks {', '.join(sorted(missing))}")
-    try:
-        cls = games.game_class(data["game"])
-        game = cls(from_data(cls.OPTIONS, data["options"], path="$.options"))
-    except CardRulesError as exc:
-        raise InvalidStateError(f"save file: {exc}") from None
-    humans = data["humans"]
-    if not isinstance(humans, list) or not humans:
-        raise InvalidStateError("save file: humans must be a list of seats")
-    try:
-        seats = tuple(_seat(game, seat) for seat in humans)
-    except OptionError as exc:
-        raise InvalidStateError(f"save file: {exc}") from None
-    bot = data["bot"]
-    if bot not in BOTS:
-        raise InvalidStateError(f"save file: bot must be one of {', '.join(BOTS)}, got {bot!r:.20}")
-    state = game.state_from_json(json.dumps(data["state"]))
-    return SavedGame(game=game, state=state, humans=seats, bot=bot)
-
-
-def save(
-    path: str, game: Game[Any, Any], state: GameState[Any], humans: Iterable[int], bot: str
-) -> None:
-    """Write :func:`save_text` to ``path``.
-
-    Raises:
-        OptionError: the file cannot be written (the message names it and why).
-    """
-    try:
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(save_text(game, state, humans, bot) + "\n")
-    except OSError as exc:
-        raise OptionError(f"cannot write {path!r}: {exc.strerror or exc}") from None
-
-
-def load(path: str) -> SavedGame:
-    """Read a save file written by :func:`save`.
-
-    Raises:
-        OptionError: the file cannot be read.
-        InvalidStateError: as :func:`load_text`.
-    """
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or exc
-        raise OptionError(f"cannot read {path!r}: {reason}") from None
-    return load_text(text)
-
-
-def _seat(game: Game[Any, Any], seat: object) -> int:
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
-        raise OptionError(
-            f"seat {seat!r:.20} does not exist: {game.name} has seats 0 to {game.players - 1}"
-        )
-    return seat
 
 
 def _trail(game: Game[Any, Any], state: GameState[Any]) -> list[GameState[Any]]:
@@ -732,11 +542,7 @@ def play(
     """
     if not isinstance(game, Game):
         raise OptionError(f"play takes a game such as games.create('thirty_one'), got {game!r:.40}")
-    if isinstance(humans, (str, bytes)) or not isinstance(humans, Iterable):
-        raise OptionError(f"humans is a list of seats, got {humans!r:.40}")
-    seats = tuple(dict.fromkeys(_seat(game, s) for s in humans))
-    if not seats:
-        raise OptionError("name at least one seat for a person (--human SEAT)")
+    seats = check_seats(game, humans)
     if bot not in BOTS:
         raise OptionError(f"bot must be one of {', '.join(BOTS)}, got {bot!r:.20}")
     if state is None:

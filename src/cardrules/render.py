@@ -36,18 +36,22 @@ from __future__ import annotations
 
 import contextlib
 import enum
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+import importlib
+import sys
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from typing import Any
 
 import attrs
 
 from cardrules.cards import Card
+from cardrules.engine import Game
 
 __all__ = [
     "card_text",
     "cards_text",
     "count_text",
+    "find_render",
     "frame",
     "generic",
     "hand_line",
@@ -358,3 +362,43 @@ def generic(view: object) -> str:
             continue
         lines.append(f"{field.name}: {_value_text(getattr(view, field.name))}")
     return frame(f"view of seat {seat}", lines)
+
+
+def find_render(game: Game[Any, Any]) -> Callable[[Any], str]:
+    """The ``render`` function that draws ``game``'s views: the one in the
+    module of the game's class, of a package above it, or of the module of a
+    class it derives from; :func:`cardrules.render.generic` if none has one.
+
+    Examples:
+        >>> from cardrules import games
+        >>> find_render(games.create("turkish51")).__module__
+        'cardrules.games.turkish51.picture'
+        >>> find_render(games.create("thirty_one")).__module__
+        'cardrules.games.thirty_one'
+    """
+    for name in _module_names(type(game)):
+        module = sys.modules.get(name)
+        if module is None:
+            try:
+                module = importlib.import_module(name)
+            except ImportError:
+                continue
+        found = getattr(module, "render", None)
+        if callable(found) and not isinstance(found, type(sys)):
+            return found  # type: ignore[no-any-return]
+    return generic
+
+
+def _module_names(cls: type) -> list[str]:
+    names: list[str] = []
+    for klass in cls.__mro__:
+        if klass is Game or klass is object:
+            break
+        parts = klass.__module__.split(".")
+        for end in range(len(parts), 0, -1):
+            name = ".".join(parts[:end])
+            if name in ("cardrules", "cardrules.games"):
+                break
+            if name not in names:
+                names.append(name)
+    return names

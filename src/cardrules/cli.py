@@ -6,6 +6,8 @@ Usage::
     cardrules games
     cardrules play GAME [--seed S] [--players N] [--option KEY=VALUE ...]
                         [--policy random|greedy]
+    cardrules play GAME --human SEAT [--human SEAT ...] [--bot random|greedy]
+                        [--load FILE] [...]     (you play; see cardrules.interactive)
 
 Bad arguments print one line and exit with status 2.
 
@@ -47,6 +49,26 @@ def _build() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=None, help="number of seats")
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     play.add_argument("--policy", choices=("greedy", "random"), default="greedy")
+    play.add_argument(
+        "--human",
+        action="append",
+        type=int,
+        default=[],
+        metavar="SEAT",
+        help="a seat you play yourself at the terminal (repeatable)",
+    )
+    play.add_argument(
+        "--bot",
+        choices=("greedy", "random"),
+        default=None,
+        help="the bot playing the other seats (default: --policy)",
+    )
+    play.add_argument(
+        "--load",
+        default=None,
+        metavar="FILE",
+        help="resume a game saved with 'save FILE' (you play its seats)",
+    )
     return parser
 
 
@@ -62,6 +84,13 @@ def _list_games() -> None:
 
 
 def _play(args: argparse.Namespace) -> None:
+    from cardrules import interactive  # the terminal loop, for --human and --load
+
+    if args.load is not None:  # a person resumes a saved game
+        if args.players is not None or args.option or args.seed is not None:
+            raise CardRulesError("--load takes the options and seed from the file; drop the rest")
+        interactive.resume(args.game, args.load, humans=args.human, bot=args.bot)
+        return
     cls = games.game_class(args.game)
     options: dict[str, Any] = {}
     if args.players is not None:
@@ -72,6 +101,9 @@ def _play(args: argparse.Namespace) -> None:
             raise CardRulesError(f"--option takes KEY=VALUE, got {pair!r}")
         options[key.strip()] = parse_option_value(cls.OPTIONS, key.strip(), value)
     game = cls.create(**options)
+    if args.human:  # a person plays some seats
+        interactive.play(game, humans=args.human, seed=args.seed, bot=args.bot or args.policy)
+        return
     state = game.new_game(args.seed)
     print(f"{cls.SUMMARY}")
     print(f"game {game.name}, seed {state.seed}, options {options or 'defaults'}")

@@ -880,3 +880,54 @@ class Chinese51(Game[State, Options]):
         if best is not None and (best[0] > now + 3 or DRAW not in moves):
             return best[1]
         return DRAW if DRAW in moves else KNOCK
+
+
+# --------------------------------------------------------------------------- picture
+
+
+def render(view: View) -> str:
+    """The view of one seat as plain text for a person (``cardrules play --human``).
+
+    Examples:
+        >>> from cardrules import games
+        >>> state = games.create("chinese51", players=2).new_game(seed=1)
+        >>> print(render(state.view(0)))
+        == Chinese 51: hand 1 ==
+           seat    cards points
+         > you (0) 6     0      starts
+           seat 1  5     0
+        row: -
+        stock: 41 cards
+        your hand: ... (6 cards), worth ...
+        your turn: discard a card to the row (yes = knock with it)
+    """
+    # Imported here so that this picture stays one appended block of the module.
+    from cardrules.render import (
+        cards_text,
+        count_text,
+        frame,
+        hand_line,
+        seat_notes,
+        seat_table,
+        turn_line,
+    )
+
+    n = len(view.hand_sizes)
+    marks = {"starts": view.starter, "knocked": view.caller, "challenges": view.challengers}
+    notes = seat_notes(n, marks, known=view.known)
+    doing = {
+        Phase.DISCARD: "discard a card to the row (yes = knock with it)",
+        Phase.TURN: "knock, draw, trade with the row or swap with a full row",
+        Phase.CHALLENGE: "challenge the caller or pass",
+    }.get(view.phase, "")
+    stock = f"stock: {count_text(view.stock_size)}"
+    if view.aside:
+        stock += f"; set aside: {count_text(len(view.aside))}"
+    return frame(
+        f"Chinese 51: hand {view.deal + 1}",
+        seat_table(view.seat, view.turn, {"cards": view.hand_sizes, "points": view.points}, notes),
+        f"row: {cards_text(view.row)}",
+        stock,
+        f"{hand_line(view.hand)}, worth {best_suit_total(view.hand)}" if view.hand else None,
+        turn_line(view.turn, view.seat, doing if view.turn == view.seat else ""),
+    )

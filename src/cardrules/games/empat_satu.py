@@ -584,3 +584,57 @@ class EmpatSatu(Game[State, Options]):
         if DRAW_STOCK in moves:
             return DRAW_STOCK
         return REFUSE
+
+
+# --------------------------------------------------------------------------- picture
+
+
+def render(view: View) -> str:
+    """The view of one seat as plain text for a person (``cardrules play --human``).
+
+    Examples:
+        >>> from cardrules import games
+        >>> state = games.create("empat_satu", players=2).new_game(seed=1)
+        >>> print(render(state.view(0)))
+        == Empat Satu: hand 1 ==
+           seat    cards wins
+         > you (0) 4     0    dealer, leads
+           seat 1  4     0
+        discard: empty
+        stock: 44 cards
+        your hand: ... (4 cards), worth ...
+        your turn: stop (four of one suit), draw, take the discard or refuse it
+    """
+    # Imported here so that this picture stays one appended block of the module.
+    from cardrules.render import (
+        card_text,
+        count_text,
+        frame,
+        hand_line,
+        pile_line,
+        seat_notes,
+        seat_table,
+        turn_line,
+    )
+
+    n = len(view.hand_sizes)
+    notes = seat_notes(n, {"dealer": view.dealer, "leads": view.leader}, known=view.known)
+    doing = "stop (four of one suit), draw, take the discard or refuse it"
+    if view.phase is Phase.DISCARD:
+        doing = "discard a card"
+    stock = f"stock: {count_text(view.stock_size)}"
+    if not view.stock_size:
+        stock += f" (rounds on the empty stock: {view.empty_turns})"
+    return frame(
+        f"Empat Satu: hand {view.deal + 1}",
+        seat_table(view.seat, view.turn, {"cards": view.hand_sizes, "wins": view.wins}, notes),
+        pile_line("discard", view.discard, top_only=len(view.discard) > 6),
+        stock,
+        f"{hand_line(view.hand)}, worth {_value(view.hand)}" if view.hand else None,
+        (
+            f"you took {card_text(view.taken)} from the discard pile"
+            if view.taken is not None
+            else None
+        ),
+        turn_line(view.turn, view.seat, doing if view.turn == view.seat else ""),
+    )

@@ -627,3 +627,50 @@ class Japanese51(Game[State, Options]):
         if value >= 35 and state.stopper is None:
             return _exchange(move.take, move.give, True)
         return move
+
+
+# --------------------------------------------------------------------------- picture
+
+
+def render(view: View) -> str:
+    """The view of one seat as plain text for a person (``cardrules play --human``).
+
+    Examples:
+        >>> from cardrules import games
+        >>> state = games.create("japanese51", players=2).new_game(seed=1)
+        >>> print(render(state.view(0)))
+        == Japanese 51: deal 1 ==
+           seat    wins
+           you (0) 0    dealer
+         > seat 1  0
+        table: ...
+        stock: 37 cards
+        your hand: ... (5 cards), worth ...
+        turn: seat 1
+    """
+    # Imported here so that this picture stays one appended block of the module.
+    from cardrules.render import (
+        cards_text,
+        count_text,
+        frame,
+        hand_line,
+        seat_notes,
+        seat_table,
+        turn_line,
+    )
+
+    n = len(view.wins)
+    notes = seat_notes(n, {"dealer": view.dealer, "called Stop": view.stopper}, known=view.known)
+    doing = "exchange a card with the table (clearing it first if you like); yes = call Stop"
+    stock = f"stock: {count_text(view.stock_size)}"
+    if view.aside:
+        stock += f"; set aside: {cards_text(view.aside)}"
+    return frame(
+        f"Japanese 51: deal {view.deal + 1}",
+        seat_table(view.seat, view.turn, {"wins": view.wins}, notes),
+        f"table: {cards_text(view.table)}",
+        stock,
+        f"{hand_line(view.hand)}, worth {_value(view.hand)}" if view.hand else None,
+        f"last turns after the Stop: {view.last_turns}" if view.stopper is not None else None,
+        turn_line(view.turn, view.seat, doing if view.turn == view.seat else ""),
+    )

@@ -805,3 +805,66 @@ class Schwimmen(Game[State, Options]):
         if KNOCK in moves and self.knock_worthy(state, hand):
             return KNOCK
         return best
+
+
+# --------------------------------------------------------------------------- picture
+
+
+def render(view: View) -> str:
+    """The view of one seat as plain text for a person (``cardrules play --human``).
+
+    Examples:
+        >>> from cardrules import games
+        >>> state = games.create("schwimmen", players=2).new_game(seed=1)
+        >>> print(render(state.view(0)))
+        == Schwimmen: deal 1 ==
+           seat    cards tokens
+         > you (0) 3     3      dealer
+           seat 1  3     3
+        widow: face down
+        stock: 23 cards
+        your hand: ... (3 cards), worth ...
+        your turn: keep your hand or take the widow
+    """
+    worth = ""
+    if len(view.hand) == 3:
+        worth = f"{hand_value(view.hand, full_pack=view.options.full_pack):g}"
+    return _picture("Schwimmen", view, worth)
+
+
+def _picture(title: str, view: View, worth: str) -> str:
+    """Schwimmen's picture; ``worth`` is the seat's hand value in the game's terms."""
+    # Imported here so that this picture stays one appended block of the module.
+    from cardrules.render import (
+        cards_text,
+        count_text,
+        frame,
+        hand_line,
+        seat_notes,
+        seat_table,
+        turn_line,
+    )
+
+    n = len(view.hand_sizes)
+    out = [i for i in range(n) if not view.alive[i]]
+    swimming = [i for i in range(n) if view.alive[i] and view.tokens[i] == 0]
+    notes = seat_notes(
+        n,
+        {"dealer": view.dealer, "knocked": view.knocker, "swimming": swimming, "out": out},
+        known=view.known,
+    )
+    widow = cards_text(view.widow) if view.widow else "face down"
+    mine = f"{hand_line(view.hand)}, worth {worth}" if view.hand else "your hand: none (out)"
+    doing = "keep your hand or take the widow"
+    if view.phase is Phase.TURN:
+        doing = "exchange one or all cards with the widow, pass, or knock"
+    return frame(
+        f"{title}: deal {view.deal + 1}",
+        seat_table(view.seat, view.turn, {"cards": view.hand_sizes, "tokens": view.tokens}, notes),
+        f"widow: {widow}",
+        f"stock: {count_text(view.stock_size)}"
+        + (f"; put aside: {count_text(len(view.dead))}" if view.dead else ""),
+        f"passes in a row: {view.passes}" if view.passes else None,
+        mine,
+        turn_line(view.turn, view.seat, doing if view.turn == view.seat else ""),
+    )

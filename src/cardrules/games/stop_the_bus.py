@@ -172,3 +172,27 @@ class StopTheBus(schwimmen.Schwimmen):
         return key[0] >= ThreeCardCategory.FLUSH or (
             key[0] == ThreeCardCategory.PAIR and key[1] >= 10
         )
+
+
+# --------------------------------------------------------------------------- picture
+
+
+def render(view: schwimmen.View) -> str:
+    """The view of one seat as plain text for a person: Schwimmen's picture,
+    the hand named by its Brag rank.
+
+    Examples:
+        >>> from cardrules import games
+        >>> state = games.create("stop_the_bus", players=2).new_game(seed=1)
+        >>> print(render(state.view(0)))
+        == Stop the Bus: deal 1 ==
+        ...
+        your hand: ... (3 cards), worth ...
+        your turn: keep your hand or take the widow
+    """
+    worth = ""
+    if len(view.hand) == 3:
+        options = view.options
+        a23, full = getattr(options, "a23", "best"), options.full_pack
+        worth = str(hand_rank(view.hand, a23=a23, full_pack=full))
+    return schwimmen._picture("Stop the Bus", view, worth)

@@ -704,3 +704,67 @@ class ThirtyOne(Game[State, Options]):
         if DRAW_STOCK in moves:
             return DRAW_STOCK
         return PASS
+
+
+# --------------------------------------------------------------------------- picture
+
+
+def render(view: View) -> str:
+    """The view of one seat as plain text for a person (``cardrules play --human``).
+
+    Examples:
+        >>> from cardrules import games
+        >>> state = games.create("thirty_one", players=2).new_game(seed=1)
+        >>> print(render(state.view(0)))
+        == Thirty-One: deal 1 ==
+           seat    cards tokens
+           you (0) 3     3      dealer
+         > seat 1  3     3
+        discard: 9d
+        stock: 45 cards
+        your hand: Jc Ac Ks (3 cards), worth 21
+        turn: seat 1
+    """
+    return _picture("Thirty-One", view, {"tokens": view.tokens})
+
+
+def _picture(title: str, view: View, scores: dict[str, tuple[int, ...]]) -> str:
+    """Thirty-One's picture with the given score columns (No-Elimination shows points)."""
+    # Imported here so that this picture stays one appended block of the module.
+    from cardrules.render import (
+        card_text,
+        count_text,
+        frame,
+        hand_line,
+        pile_line,
+        seat_notes,
+        seat_table,
+        turn_line,
+    )
+
+    n = len(view.hand_sizes)
+    out = [i for i in range(n) if not view.alive[i]]
+    notes = seat_notes(
+        n, {"dealer": view.dealer, "knocked": view.knocker, "out": out}, known=view.known
+    )
+    hand = view.hand
+    trips = view.options.three_of_a_kind
+    mine = "your hand: none (out of the game)"
+    if hand:
+        best = max(_value(hand[:i] + hand[i + 1 :], trips) for i in range(len(hand)))
+        worth = best if len(hand) == 4 else _value(hand, trips)
+        mine = f"{hand_line(hand)}, worth {worth}"
+    doing = "discard a card" if view.phase is Phase.DISCARD else "knock, draw or pass"
+    return frame(
+        f"{title}: deal {view.deal + 1}",
+        seat_table(view.seat, view.turn, {"cards": view.hand_sizes, **scores}, notes),
+        pile_line("discard", view.discard, top_only=len(view.discard) > 6),
+        f"stock: {count_text(view.stock_size)}",
+        mine,
+        (
+            f"you took {card_text(view.taken)} from the discard pile"
+            if view.taken is not None
+            else None
+        ),
+        turn_line(view.turn, view.seat, doing if view.turn == view.seat else ""),
+    )

@@ -270,3 +270,23 @@ class ThirtyOneNoElimination(thirty_one.ThirtyOne):
             points=(0,) * n,
         )
         return cast(State, thirty_one._deal(blank, 0, 0))
+
+
+# --------------------------------------------------------------------------- picture
+
+
+def render(view: View) -> str:
+    """The view of one seat as plain text for a person: Thirty-One's picture
+    with the points so far in place of tokens.
+
+    Examples:
+        >>> from cardrules import games
+        >>> state = games.create("thirty_one_no_elimination", players=2).new_game(seed=1)
+        >>> print(render(state.view(0)))
+        == No-Elimination Thirty-One: deal 1 ==
+           seat    cards points
+           you (0) 3     0      dealer
+         > seat 1  3     0
+        ...
+    """
+    return thirty_one._picture("No-Elimination Thirty-One", view, {"points": view.points})

@@ -34,6 +34,7 @@ from cardrules.games.turkish51.game import (
     View,
     table_fits,
 )
+from cardrules.games.turkish51.picture import render
 from cardrules.games.turkish51.scoring import (
     DECK,
     MAX_PENALTY,
@@ -69,5 +70,6 @@ __all__ = [
     "card_penalty",
     "check_meld",
     "deal_penalties",
+    "render",
     "table_fits",
 ]

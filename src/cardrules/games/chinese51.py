@@ -165,7 +165,9 @@ def knock_scores(
         (80, 0, 30, 20)
     """
     if tie_winner not in TIE_WINNERS:
-        raise OptionError(f"tie_winner must be one of {list(TIE_WINNERS)}, got {tie_winner!r}")
+        raise OptionError(
+            f"tie_winner must be one of {list(TIE_WINNERS)}, got {tie_winner!r} (C51-5.11)"
+        )
     values = check_ints(values, "hand values")
     seats = (*check_ints([caller], "the caller"), *check_ints(challengers, "challengers"))
     n = len(values)

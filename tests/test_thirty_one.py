@@ -553,6 +553,7 @@ class TestViews:
         {"players": 2},
         {"players": 4, "deals": 3},
         {"players": 6, "three_of_a_kind": True, "knock_first_round": False},
+        {"players": 5, "three_of_a_kind": True, "three_of_a_kind_value": 30.5},
     ],
 )
 def test_t31_conformance(options: dict[str, object]) -> None:

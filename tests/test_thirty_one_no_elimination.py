@@ -293,6 +293,16 @@ class TestSeries:
         """The kit passes on single deals and series; greedy series end."""
         check_game(game(players=3, deals=1), playouts=3)
         check_game(game(players=4, deals=3), playouts=2, deep_every=10)
+        check_game(
+            game(
+                players=3,
+                deals=2,
+                chart="published",
+                three_of_a_kind=True,
+                three_of_a_kind_value=30.5,
+            ),
+            playouts=2,
+        )
         g = game(players=4, deals=3)
         rng = random.Random(4)
         state = g.new_game(seed=1)

@@ -458,34 +458,40 @@ class State(GameState[Options]):
 
     def _next(self, move: Move) -> State:
         history = self.history + (move,)
+        seat = self.turn
+        if type(move) is Exchange:  # the commonest move first (a legal move is exact)
+            take, give = move.take, move.give
+            hand = tuple(take if c == give else c for c in self.hands[seat])
+            table = tuple(give if c == take else c for c in self.table)
+            known = remove_known(self.known, seat, (give,))
+            known = replace_at(known, seat, (*known[seat], take))
+            return self._end_turn(
+                history, move.stop, replace_at(self.hands, seat, hand), table, known
+            )
         if isinstance(move, Clear):
             return self._clear(history)
-        seat = self.turn
         if isinstance(move, Pass):  # J51-3.6
-            return self._end_turn(history, move.stop)
-        if isinstance(move, SwapAll):  # J51-3.7: the whole hand for the whole board
-            hand, table = self.table, self.hands[seat]
-            known = replace_at(self.known, seat, hand)
-            return self._end_turn(
-                history,
-                move.stop,
-                hands=replace_at(self.hands, seat, hand),
-                table=table,
-                known=known,
-            )
-        assert isinstance(move, Exchange)
-        take, give = move.take, move.give
-        hand = tuple(take if c == give else c for c in self.hands[seat])
-        table = tuple(give if c == take else c for c in self.table)
-        known = remove_known(self.known, seat, (give,))
-        known = replace_at(known, seat, (*known[seat], take))
+            return self._end_turn(history, move.stop, self.hands, self.table, self.known)
+        assert isinstance(move, SwapAll)  # J51-3.7: the whole hand for the whole board
+        hand, table = self.table, self.hands[seat]
         return self._end_turn(
-            history, move.stop, hands=replace_at(self.hands, seat, hand), table=table, known=known
+            history,
+            move.stop,
+            replace_at(self.hands, seat, hand),
+            table,
+            replace_at(self.known, seat, hand),
         )
 
-    def _end_turn(self, history: tuple[Move, ...], stop: bool, **changes: Any) -> State:
-        """Apply a turn's ``changes``, with Stop and the last turns (J51-5) and the
-        round limit (J51-5.4)."""
+    def _end_turn(
+        self,
+        history: tuple[Move, ...],
+        stop: bool,
+        hands: tuple[tuple[Card, ...], ...],
+        table: tuple[Card, ...],
+        known: tuple[tuple[Card, ...], ...],
+    ) -> State:
+        """The state after a turn with these hands, board and known cards, with
+        Stop and the last turns (J51-5) and the round limit (J51-5.4)."""
         seat = self.turn
         n = self.options.players
         stopper = self.stopper
@@ -497,7 +503,9 @@ class State(GameState[Options]):
         turns = self.turns + 1
         state = self._replace(
             history=history,
-            **changes,
+            hands=hands,
+            table=table,
+            known=known,
             turn=(seat + 1) % n,
             turns=turns,
             cleared=False,

@@ -181,14 +181,39 @@ class TestKnockScores:
 
     def test_c51_5_8_clear_count_scores(self) -> None:
         """51 scores 102; a one-suit hand its total; a mixed hand nothing."""
-        got = clear_count_scores(
-            [
-                parse_cards("Ah Kh Qh Jh Th"),
-                parse_cards("2c 5c 9c Kc Ac"),
-                parse_cards("As Ks Qs Js 2d"),
-            ]
-        )
-        assert got == (102, 37, 0)
+        hands = [
+            parse_cards("Ah Kh Qh Jh Th"),
+            parse_cards("2c 5c 9c Kc Ac"),
+            parse_cards("As Ks Qs Js 2d"),
+        ]
+        assert clear_count_scores(hands) == (102, 37, 0)
+        assert clear_count_scores(hands, caller=0) == (102, 37, 0)
+
+    def test_c51_5_8_clear_count_scores_caller(self) -> None:
+        """Named, only the caller's 51 doubles; a caller without 51 is refused."""
+        hands = [parse_cards("Ah Kh Qh Jh Th"), parse_cards("As Ks Qs Js Ts")]
+        assert clear_count_scores(hands, caller=1) == (51, 102)
+        assert clear_count_scores(hands) == (102, 102)
+        mixed = [parse_cards("Ah Kh Qh Jh Th"), parse_cards("2c 5c 9c Kc Ac")]
+        with pytest.raises(OptionError, match=r"C51-5\.8"):
+            clear_count_scores(mixed, caller=1)
+        with pytest.raises(OptionError):
+            clear_count_scores(mixed, caller=2)
+        with pytest.raises(OptionError):
+            clear_count_scores(mixed, caller="0")  # type: ignore[arg-type]
+
+    def test_c51_5_11_tie_winner_option(self) -> None:
+        """tie_winner: the caller wins ties ("caller"), or only against several
+        challengers ("literal"); the default gives every tie to the challenger."""
+        one = [40, 40, 30, 20]
+        assert knock_scores(one, caller=0, challengers=[1]) == (0, 80, 30, 20)
+        assert knock_scores(one, 0, [1], tie_winner="caller") == (80, 0, 30, 20)
+        assert knock_scores(one, 0, [1], tie_winner="literal") == (0, 80, 30, 20)
+        assert knock_scores(one, 0, [1, 2], tie_winner="literal") == (110, 0, 0, 20)
+        assert knock_scores(one, 0, [1, 2], tie_winner="caller") == (110, 0, 0, 20)
+        assert knock_scores([40, 45, 30, 20], 0, [1], tie_winner="caller") == (0, 85, 30, 20)
+        with pytest.raises(OptionError, match=r"tie_winner.*C51-5\.11"):
+            knock_scores(one, 0, [1], tie_winner="nobody")
 
 
 class TestDeal:
@@ -414,29 +439,46 @@ class TestKnock:
         assert end.last_deal.challengers == ()
         assert end.last_deal.scored == (102, 44, 20, 0)
 
-    def test_c51_5_9_passed_up_51_scores_102_at_a_later_knock(self) -> None:
-        """Seat 0 makes 51 and passes; seat 3 knocks later: still a clear count."""
+    def test_c51_5_9_passed_up_51_scores_its_value_at_a_later_knock(self) -> None:
+        """Seat 0 makes 51 and does not knock; seat 3 knocks later and nobody
+        challenges: everyone scores his own hand (C51-5.3), the 51 only 51."""
         hands = ["Ah Kh Qh Jh 2c", "7d 8d 9d Td Jd", "2h 3h 4h 5h 6h", "2s 3s 4s 5s 3c"]
         state = make(hands, "Th 9s 8s 7s 6s", deals=1)
         state = state.apply(Swap(card("Th"), card("2c")))
         state = state.apply(Knock())
-        assert state.phase is Phase.CHALLENGE  # challenges are still asked
+        assert state.phase is Phase.CHALLENGE
         while state.last_deal is None:
             state = state.apply(Pass())
         assert state.last_deal.end is End.KNOCK
         assert state.last_deal.caller == 3
-        # the same hands score the same as at an empty stock (C51-6.2)
-        assert state.last_deal.scored == (102, 44, 20, 0)
+        # 51; 7+8+9+10+10 = 44; 2+3+4+5+6 = 20; spades 2+3+4+5 = 14
+        assert state.last_deal.scored == (51, 44, 20, 14)
 
-    def test_c51_5_9_challenger_holding_51(self) -> None:
-        """Seat 3 challenges with 51: clear count scoring, not the challenge's pot."""
+    def test_c51_5_9_challenger_holding_51_takes_the_pot(self) -> None:
+        """Seat 3 challenges a caller of 20 with 51: the challenge rule of C51-5.5
+        applies, he scores 20 + 51 = 71, the caller nothing, the others their own."""
         hands = ["2c 3c 4c 5c 6c", "7d 8d 9d Td Jd", "2h 3h 4h 5h 6h", "As Ks Qs Js Ts"]
         state = make(hands, "9s", deals=1)
         state = state.apply(Knock()).apply(Challenge()).apply(Pass()).apply(Pass())
         assert state.last_deal is not None
         assert state.last_deal.end is End.KNOCK
         assert state.last_deal.challengers == (3,)
-        assert state.last_deal.scored == (20, 44, 20, 102)
+        assert state.last_deal.scored == (0, 44, 20, 71)
+
+    def test_c51_5_9_caller_holding_51_after_challenge_rules(self) -> None:
+        """A caller whose knock was not on 51 is scored by the challenge rules even
+        if a challenger ties him at 51: the tie goes to the challenger (C51-5.5)."""
+        values = [51, 51, 20, 14]
+        assert knock_scores(values, caller=0, challengers=[1]) == (0, 102, 20, 14)
+
+    def test_c51_5_8_only_the_caller_doubles(self) -> None:
+        """Two hands of 51 shown at a knock on 51: the caller scores 102, the other
+        51 scores as a one-suit hand, 51."""
+        hands = ["Ah Kh Qh Jh Th", "As Ks Qs Js Ts", "2h 3h 4h 5h 6h", "2s 3s 4s 5s 3c"]
+        end = make(hands, "9c", deals=1).apply(Knock())
+        assert end.last_deal is not None
+        assert end.last_deal.end is End.CLEAR_COUNT
+        assert end.last_deal.scored == (102, 51, 20, 0)
 
     def test_c51_5_8_holder_of_51_may_play_on(self) -> None:
         """Reaching 51 without knocking ends the turn like any other; play moves right."""
@@ -459,6 +501,44 @@ class TestKnock:
         for seat in (1, 2, 3):
             assert made.view(seat) == missed.view(seat)
 
+    def test_c51_5_11_tie_winner_in_play(self) -> None:
+        """With tie_winner="caller", a caller of 20 tied by his only challenger wins
+        20 + 20 = 40; by default the challenger would."""
+        for tie, want in (("challenger", (0, 44, 20, 40)), ("caller", (40, 44, 20, 0))):
+            state = make(FOUR, "Ks", deals=1, tie_winner=tie)
+            state = state.apply(Knock()).apply(Challenge()).apply(Pass()).apply(Pass())
+            assert state.last_deal is not None
+            assert state.last_deal.scored == want
+
+    def test_c51_5_10_knock_one_suit(self) -> None:
+        """knock_one_suit: a mixed hand may not knock, a one-suit hand may."""
+        mixed = ["2c 3c 4c 5c 6d", "7d 8d 9d Td Jd", "2h 3h 4h 5h 6h", "2s 3s 4s 5s 6s"]
+        state = make(mixed, "Ks", knock_one_suit=True)
+        assert Knock() not in state.legal_moves()
+        with pytest.raises(IllegalMoveError, match=r"C51-5\.10"):
+            state.apply(Knock())
+        assert Knock() in make(FOUR, "Ks", knock_one_suit=True).legal_moves()
+        assert Knock() in make(mixed, "Ks").legal_moves()  # the default: anyone
+
+    def test_c51_5_10_knock_minimum(self) -> None:
+        """knock_minimum=43: 20 may not knock, 44 may; 51 always may."""
+        state = make(FOUR, "Ks", knock_minimum=43)
+        assert Knock() not in state.legal_moves()
+        with pytest.raises(IllegalMoveError, match="43 or more"):
+            state.apply(Knock())
+        assert Knock() in make(FOUR, "Ks", knock_minimum=43, turn=1).legal_moves()
+        royal = ["Ah Kh Qh Jh Th", *FOUR[1:]]
+        assert Knock() in make(royal, "Ks", knock_minimum=51, knock_one_suit=True).legal_moves()
+
+    def test_c51_5_10_greedy_plays_within_the_knock_rule(self) -> None:
+        """Greedy games under the knock options only make legal moves and end."""
+        game = games.create("chinese51", players=3, deals=2, knock_one_suit=True)
+        rng = random.Random(4)
+        state = game.new_game(seed=4)
+        while not state.is_terminal:
+            state = state.apply(game.greedy_move(state, rng))
+        assert state.is_terminal
+
     def test_c51_5_1_challenge_only_after_a_knock(self) -> None:
         """Challenging without a knock is refused with a reason."""
         state = make(FOUR, "Ks")
@@ -479,14 +559,24 @@ class TestEnds:
         assert state.last_deal.end is End.STOCK_EXHAUSTED
         assert state.last_deal.scored == (18, 44)  # 3+4+5+6 clubs; 7+8+9+10+10
 
-    def test_c51_6_2_empty_stock_with_51_is_a_clear_count(self) -> None:
-        """Drawing the last card to make 51: the hand ends and scores as a clear count."""
+    def test_c51_6_2_empty_stock_with_51_scores_face_value(self) -> None:
+        """Drawing the last card to make 51 and not knocking: the hand ends at the
+        empty stock and the 51 scores 51, as every hand its value (C51-5.9)."""
         hands = ["Ah Kh Qh Jh 2c", "7d 8d 9d Td Jd"]
         state = make(hands, "Ks", top="Th", aside_rest=True, deals=1)
         state = state.apply(Draw(Source.STOCK)).apply(Discard(card("2c")))
         assert state.last_deal is not None
         assert state.last_deal.end is End.STOCK_EXHAUSTED
-        assert state.last_deal.scored == (102, 44)
+        assert state.last_deal.scored == (51, 44)
+
+    def test_c51_6_2_last_card_with_a_knock_on_51(self) -> None:
+        """The drawer of the last card who knocks on 51 with his discard scores 102."""
+        hands = ["Ah Kh Qh Jh 2c", "7d 8d 9d Td Jd"]
+        state = make(hands, "Ks", top="Th", aside_rest=True, deals=1)
+        state = state.apply(Draw(Source.STOCK)).apply(Discard(card("2c"), knock=True))
+        assert state.last_deal is not None
+        assert state.last_deal.end is End.CLEAR_COUNT
+        assert state.last_deal.scored == (102, 44)  # seat 1: one suit, its total
 
     def test_c51_6_3_round_limit(self) -> None:
         """Trading back and forth ends the hand after round_limit rounds."""

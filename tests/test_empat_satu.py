@@ -307,6 +307,19 @@ class TestEmptyStock:
         assert state.current_player == 1
         assert Refuse() in state.legal_moves()
 
+    def test_es_4_3_default_lets_play_go_on_long_after_two_rounds(self) -> None:
+        """By default (40 rounds) taking the discard keeps the hand going well past
+        two rounds; it ends when the 40th round on the empty stock is over."""
+        assert games.create("empat_satu").options.exhausted_rounds == 40
+        state = make(["2c 3c 4d 5d", "6c 7c 8d 9d"], stock="")
+        for turn in range(80):
+            assert not state.is_terminal, turn
+            state = state.apply(Draw(Source.DISCARD))
+            state = state.apply(next(m for m in state.legal_moves() if isinstance(m, Discard)))
+        assert state.is_terminal
+        assert state.last_deal is not None
+        assert state.last_deal.end is End.EXHAUSTED
+
     def test_es_4_3_play_on_empty_stock_is_capped(self) -> None:
         """Taking the discard forever stops after exhausted_rounds rounds."""
         state = make(["2c 3c 4d 5d", "6c 7c 8d 9d"], stock="", exhausted_rounds=1)

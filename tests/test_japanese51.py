@@ -24,7 +24,9 @@ from cardrules.games.japanese51 import (
     Clear,
     End,
     Exchange,
+    Pass,
     State,
+    SwapAll,
     hand_value,
     winners,
 )
@@ -262,6 +264,122 @@ class TestDealAndTurn:
         assert Clear() not in later.legal_moves()
         with pytest.raises(IllegalMoveError, match="not five cards left"):
             later.apply(Clear())
+
+
+class TestJapaneseOptions:
+    def test_j51_3_6_passing_from_the_second_turn(self) -> None:
+        """passing=True: no pass in the first round; from a player's second turn he
+        may pass (with or without Stop), but not after clearing the board."""
+        hands = ["2c 3c 4c 5c 6c", "2d 3d 4d 5d 6d"]
+        first = make(hands, "Ah Kh Qh Jh Th", turn=0, passing=True)
+        assert Pass(stop=False) not in first.legal_moves()
+        with pytest.raises(IllegalMoveError, match="first turn"):
+            first.apply(Pass(stop=False))
+        later = attrs.evolve(first, turns=2)
+        assert Pass(stop=False) in later.legal_moves()
+        assert Pass(stop=True) in later.legal_moves()
+        after = later.apply(Pass(stop=False))
+        assert after.hands == later.hands
+        assert after.table == later.table
+        assert after.current_player == 1
+        cleared = later.apply(Clear())
+        assert Pass(stop=False) not in cleared.legal_moves()
+        with pytest.raises(IllegalMoveError, match="must exchange"):
+            cleared.apply(Pass(stop=False))
+        with pytest.raises(IllegalMoveError, match=r"passing=False, J51-3\.6"):
+            make(hands, "Ah Kh Qh Jh Th", turn=0, turns=2).apply(Pass(stop=False))
+
+    def test_j51_3_6_pass_with_stop_starts_the_last_turns(self) -> None:
+        """A pass may carry Stop: the other player has his one last turn."""
+        state = make(
+            ["Ac Kc Qc Jc Tc", "2d 3d 4d 5d 6d"],
+            "Ah 9h 8h 7h 2s",
+            turn=0,
+            turns=2,
+            passing=True,
+            deals=1,
+        )
+        state = state.apply(Pass(stop=True))
+        assert state.stopper == 0
+        state = state.apply(Exchange(card("Ah"), card("2d"), stop=False))
+        assert state.is_terminal
+        assert state.last_deal is not None
+        assert state.last_deal.winners == (0,)
+
+    def test_j51_3_7_swap_all_five(self) -> None:
+        """swap_all=True: from the second turn a player may take the whole board and
+        leave his hand there; the cards taken are known to be his."""
+        hands = ["2c 3c 4c 5c 6c", "2d 3d 4d 5d 6d"]
+        first = make(hands, "Ah Kh Qh Jh Th", turn=0, swap_all=True)
+        assert SwapAll(stop=False) not in first.legal_moves()
+        with pytest.raises(IllegalMoveError, match=r"J51-3\.7"):
+            first.apply(SwapAll(stop=False))
+        later = attrs.evolve(first, turns=2)
+        after = later.apply(SwapAll(stop=True))
+        assert after.hands[0] == parse_cards("Ah Kh Qh Jh Th")
+        assert after.table == parse_cards("2c 3c 4c 5c 6c")
+        assert set(after.view(1).known[0]) == set(parse_cards("Ah Kh Qh Jh Th"))
+        assert after.stopper == 0
+        assert str(SwapAll(stop=True)) == "swapall yes"
+        ended = after.apply(Exchange(card("6c"), card("2d"), stop=False))
+        assert ended.last_deal is not None
+        assert ended.last_deal.end is End.STOP
+        assert ended.last_deal.values == (51, 12)  # 3d..6d and 6c: 18 - 6 = 12
+        cleared = later.apply(Clear())
+        assert SwapAll(stop=False) in cleared.legal_moves()  # an exchange with the new board
+
+    def test_j51_4_4_one_suit_only(self) -> None:
+        """one_suit_only=True: a hand with two suits scores 0, one suit its total."""
+        mixed, flush = parse_cards("Ah 8h 3h 5c 2d"), parse_cards("Ah 8h 3h 5h 2h")
+        assert hand_value(mixed) == 15
+        assert hand_value(mixed, one_suit_only=True) == 0
+        assert hand_value(flush, one_suit_only=True) == 29
+        assert hand_value(parse_cards("Kh 5h 2h Tc Td"), one_suit_only=True) == 0
+
+    @pytest.mark.parametrize(
+        ("one_suit_only", "values", "won"), [(False, (34, 20), (0,)), (True, (0, 20), (1,))]
+    )
+    def test_j51_4_4_one_suit_only_in_play(
+        self, one_suit_only: bool, values: tuple[int, ...], won: tuple[int, ...]
+    ) -> None:
+        """Seat 1 stops on 2d-6d (20, one suit); seat 0 ends on Ah Kh Qh Jh 7s,
+        41 - 7 = 34 by default (he wins), but 0 with one_suit_only (he loses)."""
+        hands = ["Ah Kh Qh Jh 2s", "2d 3d 4d 5d 9c"]
+        state = make(hands, "6d 7s 8s 9s Ts", turn=1, one_suit_only=one_suit_only, deals=1)
+        state = state.apply(Exchange(card("6d"), card("9c"), stop=True))
+        state = state.apply(Exchange(card("7s"), card("2s"), stop=False))
+        assert state.last_deal is not None
+        assert state.last_deal.values == values
+        assert state.last_deal.winners == won
+
+    @pytest.mark.parametrize(
+        "options",
+        [
+            {"passing": True},
+            {"swap_all": True},
+            {"passing": True, "swap_all": True, "one_suit_only": True},
+        ],
+    )
+    def test_j51_5_4_option_games_end(self, options: dict[str, bool]) -> None:
+        """The conformance kit and greedy play under the Japanese options."""
+        game = games.create("japanese51", players=3, deals=2, **options)
+        check_game(game, playouts=2)
+        state = game.new_game(seed=5)
+        rng = random.Random(5)
+        while not state.is_terminal:
+            state = state.apply(game.greedy_move(state, rng))
+
+    def test_j51_1_4_nine_players_never_clear(self) -> None:
+        """Nine players: the stock holds two cards and nothing is ever set aside, so
+        no clear is legal at any point of a deal."""
+        game = games.create("japanese51", players=9, deals=1, round_limit=4)
+        rng = random.Random(1)
+        for seed in range(3):
+            state = game.new_game(seed=seed)
+            while not state.is_terminal:
+                assert len(state.stock) == 2
+                assert Clear() not in state.legal_moves()
+                state = state.apply(rng.choice(state.legal_moves()))
 
 
 class TestStop:

@@ -334,6 +334,50 @@ class TestTurn:
         assert moves == 4 * (len(start(players=4).stock) // 3 + 1)
 
 
+class TestNoPassing:
+    def test_sch_4_6_passing_false_every_turn_exchanges(self) -> None:
+        """passing=False: no pass and no knock without an exchange; an exchange
+        with a knock is still allowed, and the last turns after it exchange too."""
+        options = schwimmen.Options(players=3, passing=False)
+        state = playing(["Ac Kc 7d", "Js Qs 7s", "7h 8d 9c"], "Th 9d 8c", options=options)
+        moves = state.legal_moves()
+        assert PASS not in moves
+        assert KNOCK not in moves
+        assert EXCHANGE_ALL in moves
+        assert EXCHANGE_ALL_KNOCK in moves
+        assert len(moves) == 2 * (1 + 9)
+        with pytest.raises(IllegalMoveError, match=r"SCH-4\.6"):
+            state.apply(PASS)
+        with pytest.raises(IllegalMoveError, match=r"SCH-4\.6"):
+            state.apply(KNOCK)
+        state = state.apply(exchange_knock("7s", "Th"))
+        assert state.knocker == 1
+        assert PASS not in state.legal_moves()
+        assert state.legal_moves() == (EXCHANGE_ALL, *state.legal_moves()[1:])
+        assert len(state.legal_moves()) == 10
+
+    def test_sch_4_6_passing_false_with_knock_as_whole_turn(self) -> None:
+        """passing=False with knock_after_exchange=False: the knock replaces the
+        exchange, and there is still no pass."""
+        options = schwimmen.Options(players=3, passing=False, knock_after_exchange=False)
+        state = playing(["Ac Kc 7d", "Js Qs 7s", "7h 8d 9c"], "Th 9d 8c", options=options)
+        moves = state.legal_moves()
+        assert KNOCK in moves
+        assert PASS not in moves
+        assert len(moves) == 1 + 1 + 9
+
+    def test_sch_4_6_greedy_without_passing_ends(self) -> None:
+        """Greedy players without passing knock when no exchange helps, so deals end."""
+        g = game(players=3, passing=False, deals=4)
+        rng = random.Random(7)
+        state = g.new_game(seed=7)
+        while not state.is_terminal:
+            move = g.greedy_move(state, rng)
+            assert move in state.legal_moves()
+            state = state.apply(move)
+        assert state.deal == 3
+
+
 class TestEnding:
     def test_sch_5_1_knock_gives_everyone_one_last_turn(self) -> None:
         """After a knock each other player moves once, then hands are shown."""
@@ -596,33 +640,46 @@ class TestSwimming:
         assert not state.is_terminal
         assert state.deal == 1
 
-    def test_sch_7_3_all_still_in_tied_lowest_is_void(self) -> None:
-        """Three players in, all on 10 in clubs: nobody loses, though two swim
-        and one holds a token; seat 1 deals the next deal."""
+    def test_sch_7_3_all_tied_with_a_token_left_lose_as_usual(self) -> None:
+        """Three players in, all on 10 in clubs, one holding a token: the tie
+        would not leave the table empty, so all three lose one (SCH-6.4): the
+        two swimmers drop out and seat 0, now swimming, wins."""
         state = playing(["Kc 7d 8h", "Qc 7h 8d", "Jc 7s 9d"], "9h Ts 9s", tokens=(1, 0, 0), turn=1)
         state = state.apply(KNOCK).apply(PASS).apply(PASS)
         assert state.last_deal is not None
         assert state.last_deal.end is End.KNOCK
-        assert state.last_deal.void
-        assert state.last_deal.losses == (0, 0, 0)
-        assert state.tokens == (1, 0, 0)
-        assert state.alive == (True, True, True)
-        assert not state.is_terminal
-        assert state.winner == ()
-        assert (state.deal, state.dealer, state.phase) == (1, 1, Phase.CHOOSE)
+        assert not state.last_deal.void
+        assert state.last_deal.losses == (1, 1, 1)
+        assert state.tokens == (0, 0, 0)
+        assert state.alive == (True, False, False)
+        assert state.is_terminal
+        assert state.winner == (0,)
 
-    def test_sch_7_3_tie_of_all_costs_no_token_at_any_count(self) -> None:
-        """Everybody tied for lowest with tokens to spare: still nobody loses."""
+    def test_sch_7_3_tie_of_all_with_tokens_costs_each_a_token(self) -> None:
+        """Everybody tied for lowest with tokens to spare: each loses one, as
+        any tied lowest hands do (SCH-6.4); only the end of the game replays."""
         state = playing(["Kc 7d 8h", "Qc 7h 8d", "Jc 7s 9d"], "9h Ts 9s", turn=1)
+        state = state.apply(KNOCK).apply(PASS).apply(PASS)
+        assert state.last_deal is not None
+        assert not state.last_deal.void
+        assert state.last_deal.losses == (1, 1, 1)
+        assert state.tokens == (2, 2, 2)
+
+    def test_sch_7_3_last_three_swimmers_tied_replay(self) -> None:
+        """Three swimmers, all tied lowest: all would drop out, so the deal is
+        void and seat 1 deals again."""
+        state = playing(["Kc 7d 8h", "Qc 7h 8d", "Jc 7s 9d"], "9h Ts 9s", tokens=(0, 0, 0), turn=1)
         state = state.apply(KNOCK).apply(PASS).apply(PASS)
         assert state.last_deal is not None
         assert state.last_deal.void
         assert state.last_deal.losses == (0, 0, 0)
-        assert state.tokens == (3, 3, 3)
+        assert state.alive == (True, True, True)
+        assert state.winner == ()
+        assert (state.deal, state.dealer, state.phase) == (1, 1, Phase.CHOOSE)
 
     def test_sch_7_3_void_deal_counts_towards_deals(self) -> None:
-        """With deals=1 a void deal ends the game; nobody has lost, so all win."""
-        state = playing(["Kc 7d 8h", "Qc 7h 8d", "Jc 7s 9d"], "9h Ts 9s", turn=1)
+        """With deals=1 a void deal ends the game; nobody has lost in it."""
+        state = playing(["Kc 7d 8h", "Qc 7h 8d", "Jc 7s 9d"], "9h Ts 9s", tokens=(0, 0, 0), turn=1)
         state = attrs.evolve(state, options=schwimmen.Options(players=3, deals=1))
         state = state.apply(KNOCK).apply(PASS).apply(PASS)
         assert state.last_deal is not None
@@ -631,11 +688,11 @@ class TestSwimming:
         assert state.winner == (0, 1, 2)
 
     def test_sch_7_3_out_players_do_not_count(self) -> None:
-        """Seat 1 is out; seats 0 and 2, the players still in, tie: void."""
+        """Seat 1 is out; seats 0 and 2, the swimmers still in, tie: void."""
         state = playing(
             ["Kc 7d 8h", "", "Jc 7s 9d"],
             "9h Ts 9s",
-            tokens=(2, 0, 1),
+            tokens=(0, 0, 0),
             alive=(True, False, True),
             turn=2,
         )
@@ -643,8 +700,33 @@ class TestSwimming:
         assert state.last_deal is not None
         assert state.last_deal.void
         assert state.last_deal.losses == (0, 0, 0)
-        assert state.tokens == (2, 0, 1)
+        assert state.tokens == (0, 0, 0)
         assert state.dealer == 2  # the next seat still in after dealer 0
+
+    def test_sch_7_4_no_swimming_last_token_lost_is_out(self) -> None:
+        """swimming=False: seat 2 loses its last token and is out at once."""
+        options = schwimmen.Options(players=3, swimming=False)
+        state = playing(
+            ["Ac Kc 7d", "Js Qs 7s", "7h 8d 9c"], "Th 9d 8c", tokens=(3, 3, 1), options=options
+        )
+        state = state.apply(KNOCK).apply(PASS).apply(PASS)
+        assert state.last_deal is not None
+        assert state.last_deal.losses == (0, 0, 1)
+        assert state.tokens == (3, 3, 0)
+        assert state.alive == (True, True, False)
+        default = playing(["Ac Kc 7d", "Js Qs 7s", "7h 8d 9c"], "Th 9d 8c", tokens=(3, 3, 1))
+        default = default.apply(KNOCK).apply(PASS).apply(PASS)
+        assert default.alive == (True, True, True)  # he swims by default (SCH-7.1)
+
+    def test_sch_7_4_no_swimming_games_end(self) -> None:
+        """Random and greedy games without swimming (or passing) end."""
+        check_game(game(players=3, swimming=False, passing=False, deals=3), playouts=3)
+        g = game(players=4, swimming=False)
+        rng = random.Random(2)
+        state = g.new_game(seed=2)
+        while not state.is_terminal:
+            state = state.apply(g.greedy_move(state, rng))
+        assert sum(state.alive) == 1
 
 
 class TestEngine:

@@ -251,12 +251,11 @@ class TestTokens:
         assert not result.void
         assert result.losses == (0, 0, 1)
 
-    @pytest.mark.parametrize("void_on_top_tie", [True, False])
-    def test_stb_5_4_everyone_tied_lowest_is_void(self, void_on_top_tie: bool) -> None:
-        """Three equal king-eight-three hands: all are lowest, so nobody loses
-        (SCH-7.3), whether or not a tie at the top voids deals."""
+    def test_stb_5_4_everyone_tied_is_a_tie_for_the_best(self) -> None:
+        """Three equal king-eight-three hands: by default a tie for the best hand,
+        so the deal is void (STB-5.3) and nobody loses."""
         hands = ["Kc 8d 3h", "Kd 8h 3s", "Ks 8c 3d"]
-        state = playing(hands, "2c 6d Js", void_on_top_tie=void_on_top_tie)
+        state = playing(hands, "2c 6d Js")
         state = state.apply(KNOCK).apply(PASS).apply(PASS)
         result = state.last_deal
         assert result is not None
@@ -264,6 +263,35 @@ class TestTokens:
         assert result.losses == (0, 0, 0)
         assert state.tokens == (3, 3, 3)
         assert (state.deal, state.dealer) == (1, 1)
+
+    def test_stb_5_4_everyone_tied_lowest_loses_unless_the_game_would_end(self) -> None:
+        """void_on_top_tie=False: three equal hands all lose a token like any tied
+        lowest hands (SCH-7.3 replays only when nobody would be left)."""
+        hands = ["Kc 8d 3h", "Kd 8h 3s", "Ks 8c 3d"]
+        state = playing(hands, "2c 6d Js", void_on_top_tie=False)
+        state = state.apply(KNOCK).apply(PASS).apply(PASS)
+        assert state.last_deal is not None
+        assert not state.last_deal.void
+        assert state.tokens == (2, 2, 2)
+        swimmers = attrs.evolve(playing(hands, "2c 6d Js", void_on_top_tie=False), tokens=(0, 0, 0))
+        swimmers = swimmers.apply(KNOCK).apply(PASS).apply(PASS)
+        assert swimmers.last_deal is not None
+        assert swimmers.last_deal.void
+        assert swimmers.alive == (True, True, True)
+
+    def test_stb_2_2_as_commonly_played(self) -> None:
+        """passing=False, swimming=False: every turn takes one card or three, and a
+        player who loses his last token is out at once."""
+        hands = ["5c 5d Kh", "2h 7d 9s", "Ac Qd Qs"]
+        state = playing(hands, "3c 4d 8s", passing=False, swimming=False)
+        assert PASS not in state.legal_moves()
+        assert KNOCK not in state.legal_moves()
+        state = attrs.evolve(state, tokens=(3, 1, 3))
+        state = state.apply(ExchangeKnock(*parse_cards("2h 3c")))  # 3c 7d 9s: 9 high
+        state = state.apply(exchange("Ac", "2h")).apply(exchange("Kh", "4d"))
+        assert state.last_deal is not None
+        assert state.last_deal.losses == (0, 1, 0)
+        assert state.alive == (True, False, True)
 
     def test_stb_5_4_knocker_no_special_rule(self) -> None:
         """A knocker alone lowest loses one token."""

@@ -183,6 +183,48 @@ class TestHandValue:
         assert state.last_deal.values == ((30 if option else 7), 21, 19)
         assert state.last_deal.losses == losses
 
+    def test_t31_3_5_three_of_a_kind_counts_thirty_and_a_half(self) -> None:
+        """With three_of_a_kind_value=30.5 trips count 30.5 and beat any 30 in one
+        suit (three sevens over K-Q-J), but not a 31."""
+        sevens, kqj = parse_cards("7c 7d 7h"), parse_cards("Ks Qs Js")
+        half = {"three_of_a_kind": True, "three_of_a_kind_value": 30.5}
+        assert hand_value(sevens, **half) == 30.5
+        assert hand_value(kqj, **half) == 30
+        assert hand_key(sevens, **half) > hand_key(kqj, **half)
+        assert hand_key(sevens, **half) < hand_key(parse_cards("As Ks Qs"), **half)
+        assert hand_key(kqj, three_of_a_kind=True) > hand_key(sevens, three_of_a_kind=True)
+
+    def test_t31_3_5_value_needs_the_rule(self) -> None:
+        """30.5 without three_of_a_kind, or another value, is refused naming T31-3.5."""
+        with pytest.raises(OptionError, match=r"T31-3\.5"):
+            games.create("thirty_one", three_of_a_kind_value=30.5)
+        with pytest.raises(OptionError, match=r"T31-3\.5"):
+            hand_value(parse_cards("7c 7d 7h"), three_of_a_kind_value=30.5)
+        with pytest.raises(OptionError):
+            games.create("thirty_one", three_of_a_kind=True, three_of_a_kind_value=29)
+        with pytest.raises(OptionError, match=r"T31-3\.5"):
+            hand_key(parse_cards("7c 7d 7h"), three_of_a_kind=True, three_of_a_kind_value=31)
+
+    @pytest.mark.parametrize(
+        ("value", "values", "losses"), [(30.5, (30.5, 30), (0, 2)), (30, (30, 30), (1, 0))]
+    )
+    def test_t31_3_5_in_play(
+        self, value: float, values: tuple[float, ...], losses: tuple[int, ...]
+    ) -> None:
+        """Seat 1 knocks on K-Q-J of spades (30) against seat 0's three sevens: with
+        30.5 the knocker alone is lowest and loses two tokens (T31-6.3); with 30
+        they tie and the knocker is spared (T31-6.2)."""
+        options = {"three_of_a_kind": True, "three_of_a_kind_value": value}
+        state = arrange(
+            start(players=2, **options), hands=["7c 7d 7h", "Ks Qs Js"], discard="2h", turn=1
+        )
+        state = state.apply(KNOCK).apply(PASS)
+        assert state.last_deal is not None
+        assert state.last_deal.values == values
+        assert state.last_deal.losses == losses
+        again = game(players=2, **options)
+        assert again.state_from_json(state.to_json()) == state
+
     @given(st.lists(st.sampled_from(thirty_one._DECK.cards), min_size=3, max_size=3, unique=True))
     def test_t31_3_1_value_is_best_suit(self, cards: list[thirty_one.Card]) -> None:
         """The value is the best one-suit total, brute-forced independently."""
@@ -511,6 +553,7 @@ class TestViews:
         {"players": 2},
         {"players": 4, "deals": 3},
         {"players": 6, "three_of_a_kind": True, "knock_first_round": False},
+        {"players": 5, "three_of_a_kind": True, "three_of_a_kind_value": 30.5},
     ],
 )
 def test_t31_conformance(options: dict[str, object]) -> None:

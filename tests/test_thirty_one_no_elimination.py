@@ -158,6 +158,44 @@ class TestChart:
             deal_points([[[1], [2], [3]], parse_cards("2h 3h 4h")])  # type: ignore[list-item]
 
 
+class TestPublishedChart:
+    def test_t31n_3_7_published_chart_swaps_the_columns(self) -> None:
+        """chart="published": the knocker scores 4, 2 or 1 and the others 3, 1 or 0;
+        Blitz stays 6 for everyone."""
+        low, high, mid = hands(LOW, KNOCKER, MIDDLE)
+        assert deal_points([low, high, mid], knocker=1, chart="published") == (0, 4, 1)
+        assert deal_points([low, high, mid], knocker=0, chart="published") == (1, 3, 1)
+        assert deal_points([low, high, mid], knocker=2, chart="published") == (0, 3, 2)
+        assert deal_points([low, high, mid], knocker=1) == (1, 3, 2)  # the text's chart
+        blitz = hands("Ah Kh Qh", "2c 3d 4s")
+        assert deal_points(blitz, knocker=0, chart="published") == (6, 0)
+
+    def test_t31n_3_7_published_chart_in_play(self) -> None:
+        """Seat 1 knocks on 21 and is highest: 4 under the published chart."""
+        state = table([LOW, KNOCKER, MIDDLE], "7d", chart="published")
+        state = state.apply(KNOCK).apply(PASS).apply(PASS)
+        assert state.last_deal is not None
+        assert state.last_deal.points == (0, 4, 1)
+
+    def test_t31n_3_7_unknown_chart_is_refused(self) -> None:
+        """An unknown chart is an OptionError, in the game and in deal_points."""
+        with pytest.raises(OptionError):
+            game(chart="mine")
+        with pytest.raises(OptionError, match=r"T31N-3\.7"):
+            deal_points(hands(LOW, KNOCKER), chart="mine")
+
+    def test_t31n_1_1_three_of_a_kind_value(self) -> None:
+        """Thirty-One's 30.5 for three of a kind (T31-3.5) is an option here too:
+        the trips are highest above a 30 in one suit."""
+        trips, thirty = hands("7c 7d 7h", "Ks Qs Js")
+        got = deal_points(
+            [trips, thirty], knocker=0, three_of_a_kind=True, three_of_a_kind_value=30.5
+        )
+        assert got == (3, 1)
+        with pytest.raises(OptionError):
+            game(three_of_a_kind_value=30.5)
+
+
 class TestDeals:
     def test_t31n_3_1_knock_scores_the_chart(self) -> None:
         """Seat 1 knocks on 21 and is highest: 3; seat 2 middle: 2; seat 0 lowest: 1."""
@@ -255,6 +293,16 @@ class TestSeries:
         """The kit passes on single deals and series; greedy series end."""
         check_game(game(players=3, deals=1), playouts=3)
         check_game(game(players=4, deals=3), playouts=2, deep_every=10)
+        check_game(
+            game(
+                players=3,
+                deals=2,
+                chart="published",
+                three_of_a_kind=True,
+                three_of_a_kind_value=30.5,
+            ),
+            playouts=2,
+        )
         g = game(players=4, deals=3)
         rng = random.Random(4)
         state = g.new_game(seed=1)

@@ -70,6 +70,7 @@ __all__ = [
 HAND_SIZE = 5
 ROW_SIZE = 5
 CLEAR_COUNT = 51
+TIE_WINNERS = ("challenger", "caller", "literal")
 
 # --------------------------------------------------------------------------- options
 
@@ -79,8 +80,9 @@ class Options:
     """Chinese 51 options (see ``seeds/chinese51.md``).
 
     Examples:
-        >>> Options()
-        Options(players=4, deals=None, target=500, round_limit=40)
+        >>> Options()  # doctest: +NORMALIZE_WHITESPACE
+        Options(players=4, deals=None, target=500, round_limit=40, knock_one_suit=False,
+                knock_minimum=0, tie_winner='challenger')
     """
 
     players: int = option(4, doc="number of seats (C51-1.1)", minimum=2, maximum=5)
@@ -93,6 +95,17 @@ class Options:
         doc="rounds after which a hand is scored as if the stock ran out (C51-6.3)",
         minimum=1,
         maximum=1000,
+    )
+    knock_one_suit: bool = option(
+        False, doc="a player may knock only with all five cards of one suit (C51-5.10)"
+    )
+    knock_minimum: int = option(
+        0, doc="the least hand value a player may knock with (C51-5.10)", minimum=0, maximum=51
+    )
+    tie_winner: str = option(
+        "challenger",
+        choices=TIE_WINNERS,
+        doc="who wins a tie between the caller and the best challenger (C51-5.11)",
     )
 
 
@@ -117,27 +130,44 @@ def hand_value(cards: Sequence[Card]) -> int:
     return best_suit_total(check_hand(cards, HAND_SIZE, "a Chinese 51 hand"))
 
 
-def knock_scores(values: Sequence[int], caller: int, challengers: Sequence[int]) -> tuple[int, ...]:
+def knock_scores(
+    values: Sequence[int],
+    caller: int,
+    challengers: Sequence[int],
+    *,
+    tie_winner: str = "challenger",
+) -> tuple[int, ...]:
     """What each seat scores for a hand ended by a knock (C51-5.3 to C51-5.7).
 
     A caller must beat every challenger; a tie with the best of them goes to
-    the challenger (C51-5.5). In play, a hand that ends with anyone holding
-    exactly 51 is scored by :func:`clear_count_scores` instead (C51-5.9).
+    the challenger (C51-5.5), unless ``tie_winner`` says otherwise (C51-5.11).
+    This applies whatever the hands hold, a 51 included (C51-5.9); only a
+    knock on 51 is scored by :func:`clear_count_scores` (C51-5.8).
 
     Args:
         values: every seat's hand value.
         caller: the seat that knocked.
         challengers: the seats that challenged, in the order they did.
+        tie_winner: ``"challenger"`` (default), ``"caller"`` (the caller wins
+            any tie with the best challenger) or ``"literal"`` (the challenger
+            wins a tie when he is alone, the caller when there are several).
 
     Raises:
-        OptionError: a seat out of range, or the caller among the challengers.
+        OptionError: a seat out of range, the caller among the challengers,
+            or an unknown ``tie_winner``.
 
     Examples:
         >>> knock_scores([40, 38, 30, 20], caller=0, challengers=[1])
         (78, 0, 30, 20)
         >>> knock_scores([40, 45, 45, 20], caller=0, challengers=[2, 1])
         (0, 130, 0, 20)
+        >>> knock_scores([40, 40, 30, 20], caller=0, challengers=[1], tie_winner="caller")
+        (80, 0, 30, 20)
     """
+    if tie_winner not in TIE_WINNERS:
+        raise OptionError(
+            f"tie_winner must be one of {list(TIE_WINNERS)}, got {tie_winner!r} (C51-5.11)"
+        )
     values = check_ints(values, "hand values")
     seats = (*check_ints([caller], "the caller"), *check_ints(challengers, "challengers"))
     n = len(values)
@@ -151,39 +181,53 @@ def knock_scores(values: Sequence[int], caller: int, challengers: Sequence[int])
     pot = sum(values[s] for s in seats)
     best = max(values[c] for c in challengers)
     # C51-5.4: the caller wins only above every challenger; C51-5.5, C51-5.6:
-    # otherwise the last challenger with the top value wins.
+    # otherwise the last challenger with the top value wins. C51-5.11: ties.
     last_best = [c for c in challengers if values[c] == best][-1]
-    winner = caller if values[caller] > best else last_best
+    caller_ties = tie_winner == "caller" or (tie_winner == "literal" and len(challengers) > 1)
+    mine = values[caller]
+    winner = caller if mine > best or (caller_ties and mine == best) else last_best
     for s in seats:
         scores[s] = 0
     scores[winner] = pot
     return tuple(scores)
 
 
-def clear_count_scores(hands: Sequence[Sequence[Card]]) -> tuple[int, ...]:
-    """What each seat scores when a hand of exactly 51 is shown (C51-5.8):
-    102 for 51, a one-suit hand its total, any other hand nothing. In play this
-    applies whenever a hand ends with anyone holding 51, however it ends (C51-5.9).
+def clear_count_scores(
+    hands: Sequence[Sequence[Card]], *, caller: int | None = None
+) -> tuple[int, ...]:
+    """What each seat scores for a knock on exactly 51, a clear count (C51-5.8):
+    the caller's 51 scores double, 102; every other hand of one suit scores its
+    total (another 51 included: only the caller doubles); any other hand nothing.
+
+    Args:
+        hands: every seat's five cards.
+        caller: the seat that knocked on 51; ``None`` doubles every 51 shown.
 
     Raises:
         InvalidCardError: a hand is not five distinct natural cards.
+        OptionError: ``caller`` is no seat, or that seat does not hold 51.
 
     Examples:
         >>> from cardrules import parse_cards
         >>> clear_count_scores([parse_cards("Ah Kh Qh Jh Th"), parse_cards("2c 5c 9c Kc Ac"),
-        ...                     parse_cards("As Ks Qs Js 2d")])
+        ...                     parse_cards("As Ks Qs Js 2d")], caller=0)
         (102, 37, 0)
     """
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise InvalidCardError(f"expected a sequence of hands, got {type(hands).__name__}")
-    return _clear_count([check_hand(h, HAND_SIZE, "a Chinese 51 hand") for h in hands])
+    checked = [check_hand(h, HAND_SIZE, "a Chinese 51 hand") for h in hands]
+    if caller is not None:
+        (seat,) = check_ints([caller], "the caller")
+        if not 0 <= seat < len(checked) or best_suit_total(checked[seat]) != CLEAR_COUNT:
+            raise OptionError(f"seat {caller!r} is not a seat holding 51 (C51-5.8)")
+    return _clear_count(checked, caller)
 
 
-def _clear_count(hands: Sequence[Sequence[Card]]) -> tuple[int, ...]:
+def _clear_count(hands: Sequence[Sequence[Card]], caller: int | None) -> tuple[int, ...]:
     out = []
-    for hand in hands:
+    for seat, hand in enumerate(hands):
         value = best_suit_total(hand)
-        if value == CLEAR_COUNT:
+        if value == CLEAR_COUNT and caller in (None, seat):
             out.append(2 * CLEAR_COUNT)
         elif len({c.suit for c in hand}) == 1:
             out.append(value)
@@ -335,8 +379,8 @@ class Phase(enum.Enum):
 
 
 class End(enum.Enum):
-    """How a hand ended. ``CLEAR_COUNT`` is a knock on 51 (C51-5.8); a hand
-    that ends any other way while someone holds 51 is scored as one too (C51-5.9).
+    """How a hand ended. ``CLEAR_COUNT`` is a knock on 51 (C51-5.8), the only
+    end scored as a clear count (C51-5.9).
 
     Examples:
         >>> End("stock_exhausted")
@@ -502,6 +546,18 @@ class State(GameState[Options]):
             return max(best_suit_total(hand[:i] + hand[i + 1 :]) for i in range(len(hand)))
         return best_suit_total(hand)
 
+    def _may_knock(self, hand: tuple[Card, ...]) -> bool:
+        """Whether a plain knock is allowed with ``hand`` (C51-5.10); 51 always is."""
+        options = self.options
+        if not options.knock_one_suit and not options.knock_minimum:
+            return True
+        value = best_suit_total(hand)
+        if value == CLEAR_COUNT:
+            return True
+        if options.knock_one_suit and len({c.suit for c in hand}) != 1:
+            return False
+        return value >= options.knock_minimum
+
     def _right(self, seat: int) -> int:
         return (seat - 1) % self.options.players  # C51-1.2: play goes to the right
 
@@ -509,7 +565,7 @@ class State(GameState[Options]):
         phase = self.phase
         if phase is Phase.TURN:
             hand = self.hands[self.turn]
-            moves: list[Move] = [KNOCK]
+            moves: list[Move] = [KNOCK] if self._may_knock(hand) else []
             if self.stock:
                 moves.append(DRAW)
             row = self.row
@@ -563,6 +619,13 @@ class State(GameState[Options]):
             return "a discard comes only after drawing (C51-3.2)"
         if isinstance(move, (Challenge, Pass)):
             return "nobody has knocked (C51-5.2)"
+        if isinstance(move, Knock):
+            if self.options.knock_one_suit and len({c.suit for c in hand}) != 1:
+                return "a knock needs all five cards of one suit here (knock_one_suit, C51-5.10)"
+            return (
+                f"a knock needs a hand worth {self.options.knock_minimum} or more here "
+                f"(knock_minimum, C51-5.10)"
+            )
         if isinstance(move, Draw):
             if move.source is Source.DISCARD:
                 return "the face-up row is taken by trading, not drawing (C51-3.3)"
@@ -681,11 +744,13 @@ class State(GameState[Options]):
     def _end_deal(self, end: End) -> State:
         hands = self.hands
         values = tuple(best_suit_total(h) for h in hands)
-        if end is End.CLEAR_COUNT or CLEAR_COUNT in values:
-            scored = _clear_count(hands)  # C51-5.8, C51-5.9: a 51 overrides all else
+        if end is End.CLEAR_COUNT:
+            scored = _clear_count(hands, self.caller)  # C51-5.8: only a knock on 51
         elif end is End.KNOCK:
-            assert self.caller is not None
-            scored = knock_scores(values, self.caller, self.challengers)
+            assert self.caller is not None  # C51-5.9: a 51 shown here scores as any hand
+            scored = knock_scores(
+                values, self.caller, self.challengers, tie_winner=self.options.tie_winner
+            )
         else:
             scored = values  # C51-6.2
         points = tuple(p + s for p, s in zip(self.points, scored, strict=True))
@@ -864,7 +929,7 @@ class Chinese51(Game[State, Options]):
         if phase is Phase.DISCARD:
             discards = [m for m in moves if isinstance(m, Discard)]
             return max(discards, key=lambda m: best_suit_total([c for c in hand if c != m.card]))
-        if now >= 44:
+        if now >= 44 and KNOCK in moves:
             return KNOCK
         best: tuple[int, Move] | None = None
         for move in moves:
@@ -879,7 +944,7 @@ class Chinese51(Game[State, Options]):
                 best = (value, move)
         if best is not None and (best[0] > now + 3 or DRAW not in moves):
             return best[1]
-        return DRAW if DRAW in moves else KNOCK
+        return DRAW if DRAW in moves else moves[0]
 
 
 # --------------------------------------------------------------------------- picture

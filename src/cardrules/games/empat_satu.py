@@ -77,16 +77,16 @@ class Options:
 
     Examples:
         >>> Options()
-        Options(players=4, deals=1, exhausted_rounds=2)
+        Options(players=4, deals=1, exhausted_rounds=40)
     """
 
     players: int = option(4, doc="number of seats (ES-1.1)", minimum=2, maximum=8)
     deals: int = option(1, doc="hands to play; each hand is a complete game (ES-6.1)", minimum=1)
     exhausted_rounds: int = option(
-        2,
+        40,
         doc="rounds of play allowed once the stock is empty before the hand ends (ES-4.3)",
         minimum=1,
-        maximum=50,
+        maximum=1000,
     )
 
 

@@ -47,8 +47,10 @@ __all__ = [
     "Exchange",
     "Japanese51",
     "Options",
+    "Pass",
     "Phase",
     "State",
+    "SwapAll",
     "View",
     "hand_value",
     "winners",
@@ -65,8 +67,9 @@ class Options:
     """Japanese 51 options (see ``seeds/japanese51.md``).
 
     Examples:
-        >>> Options()
-        Options(players=4, deals=None, round_limit=20)
+        >>> Options()  # doctest: +NORMALIZE_WHITESPACE
+        Options(players=4, deals=None, round_limit=20, passing=False, swap_all=False,
+                one_suit_only=False)
     """
 
     players: int = option(4, doc="number of seats (J51-1.1)", minimum=2, maximum=9)
@@ -83,22 +86,32 @@ class Options:
         minimum=1,
         maximum=1000,
     )
+    passing: bool = option(
+        False, doc="from his second turn a player may pass, except after a clear (J51-3.6)"
+    )
+    swap_all: bool = option(
+        False, doc="from his second turn a player may swap all five cards with the board (J51-3.7)"
+    )
+    one_suit_only: bool = option(False, doc="a hand not all of one suit scores 0 (J51-4.4)")
 
 
 # --------------------------------------------------------------------------- hand values
 
 
-def _value(cards: Iterable[Card]) -> int:
+def _value(cards: Iterable[Card], one_suit_only: bool = False) -> int:
     totals = suit_totals(cards)
+    if one_suit_only:
+        return sum(totals.values()) if len(totals) == 1 else 0  # J51-4.4
     return 2 * max(totals.values()) - sum(totals.values())
 
 
-def hand_value(cards: Sequence[Card]) -> int:
+def hand_value(cards: Sequence[Card], *, one_suit_only: bool = False) -> int:
     """The score of a five-card hand: one suit's points minus the points of all
     other cards, the suit chosen to score best (J51-4.1).
 
     Args:
         cards: five distinct cards of the 52-card pack.
+        one_suit_only: a hand not all of one suit scores 0 (J51-4.4).
 
     Raises:
         InvalidCardError: not five distinct natural cards.
@@ -107,8 +120,10 @@ def hand_value(cards: Sequence[Card]) -> int:
         >>> from cardrules import parse_cards
         >>> hand_value(parse_cards("Ah Kh Qh Jh Th")), hand_value(parse_cards("Kh 5h 2h Tc Td"))
         (51, -3)
+        >>> hand_value(parse_cards("Kh 5h 2h Tc Td"), one_suit_only=True)
+        0
     """
-    return _value(check_hand(cards, HAND_SIZE, "a Japanese 51 hand"))
+    return _value(check_hand(cards, HAND_SIZE, "a Japanese 51 hand"), one_suit_only)
 
 
 def winners(values: Sequence[int], stopper: int | None) -> tuple[int, ...]:
@@ -165,7 +180,37 @@ class Clear(Move):
     NAME: ClassVar[str] = "clear"
 
 
+@attrs.frozen
+class Pass(Move):
+    """Exchange nothing this turn (option ``passing``, J51-3.6); ``stop`` as
+    for :class:`Exchange`.
+
+    Examples:
+        >>> str(Pass(stop=False))
+        'pass no'
+    """
+
+    NAME: ClassVar[str] = "pass"
+    stop: bool
+
+
+@attrs.frozen
+class SwapAll(Move):
+    """Give all five hand cards to the board and take its five (option
+    ``swap_all``, J51-3.7); ``stop`` as for :class:`Exchange`.
+
+    Examples:
+        >>> str(SwapAll(stop=True))
+        'swapall yes'
+    """
+
+    NAME: ClassVar[str] = "swapall"
+    stop: bool
+
+
 CLEAR = Clear()
+_PASSES = (Pass(False), Pass(True))
+_SWAP_ALLS = (SwapAll(False), SwapAll(True))
 _EXCHANGES: dict[tuple[Card, Card, bool], Exchange] = {}
 
 
@@ -271,7 +316,7 @@ class State(GameState[Options]):
     """
 
     GAME: ClassVar[str] = "japanese51"
-    MOVES: ClassVar[tuple[type[Move], ...]] = (Exchange, Clear)
+    MOVES: ClassVar[tuple[type[Move], ...]] = (Exchange, Clear, Pass, SwapAll)
 
     options: Options
     seed: int
@@ -343,7 +388,9 @@ class State(GameState[Options]):
             >>> state.value_of(0) == hand_value(state.hands[0])
             True
         """
-        return _value(self.hands[seats_check(self.options.players, seat)])
+        return _value(
+            self.hands[seats_check(self.options.players, seat)], self.options.one_suit_only
+        )
 
     def can_clear(self) -> bool:
         """Whether the player to move may clear the board now (J51-3.2, J51-3.3).
@@ -375,6 +422,12 @@ class State(GameState[Options]):
         ]
         if self.can_clear():
             moves.append(CLEAR)
+        options = self.options
+        if (options.passing or options.swap_all) and self.turns >= options.players:
+            if options.swap_all:  # J51-3.7
+                moves.extend(_SWAP_ALLS[stop] for stop in stops)
+            if options.passing and not self.cleared:  # J51-3.6
+                moves.extend(_PASSES[stop] for stop in stops)
         return tuple(moves)
 
     def explain(self, move: Move) -> str:
@@ -384,6 +437,16 @@ class State(GameState[Options]):
                 return f"{move.take} is not on the table (J51-3.1)"
             if move.give not in self.hands[self.turn]:
                 return f"{move.give} is not in the hand of seat {self.turn}"
+            return f"seat {self.stopper} has already called Stop (J51-5.1)"
+        if isinstance(move, (Pass, SwapAll)):
+            name, clause = ("pass", "J51-3.6") if isinstance(move, Pass) else ("swapall", "J51-3.7")
+            option_name = "passing" if isinstance(move, Pass) else "swap_all"
+            if not getattr(self.options, option_name):
+                return f"{name} is not played here ({option_name}=False, {clause})"
+            if self.turns < self.options.players:
+                return f"nobody may {name} on his first turn ({clause})"
+            if isinstance(move, Pass) and self.cleared:
+                return f"after clearing the board a player must exchange ({clause})"
             return f"seat {self.stopper} has already called Stop (J51-5.1)"
         if isinstance(move, Clear):
             if self.cleared:
@@ -395,26 +458,52 @@ class State(GameState[Options]):
 
     def _next(self, move: Move) -> State:
         history = self.history + (move,)
+        seat = self.turn
+        if type(move) is Exchange:  # the commonest move first (a legal move is exact)
+            take, give = move.take, move.give
+            hand = tuple(take if c == give else c for c in self.hands[seat])
+            table = tuple(give if c == take else c for c in self.table)
+            known = remove_known(self.known, seat, (give,))
+            known = replace_at(known, seat, (*known[seat], take))
+            return self._end_turn(
+                history, move.stop, replace_at(self.hands, seat, hand), table, known
+            )
         if isinstance(move, Clear):
             return self._clear(history)
-        assert isinstance(move, Exchange)
+        if isinstance(move, Pass):  # J51-3.6
+            return self._end_turn(history, move.stop, self.hands, self.table, self.known)
+        assert isinstance(move, SwapAll)  # J51-3.7: the whole hand for the whole board
+        hand, table = self.table, self.hands[seat]
+        return self._end_turn(
+            history,
+            move.stop,
+            replace_at(self.hands, seat, hand),
+            table,
+            replace_at(self.known, seat, hand),
+        )
+
+    def _end_turn(
+        self,
+        history: tuple[Move, ...],
+        stop: bool,
+        hands: tuple[tuple[Card, ...], ...],
+        table: tuple[Card, ...],
+        known: tuple[tuple[Card, ...], ...],
+    ) -> State:
+        """The state after a turn with these hands, board and known cards, with
+        Stop and the last turns (J51-5) and the round limit (J51-5.4)."""
         seat = self.turn
-        take, give = move.take, move.give
-        hand = tuple(take if c == give else c for c in self.hands[seat])
-        table = tuple(give if c == take else c for c in self.table)
-        known = remove_known(self.known, seat, (give,))
-        known = replace_at(known, seat, (*known[seat], take))
         n = self.options.players
         stopper = self.stopper
         last_turns = self.last_turns
-        if move.stop:
+        if stop:
             stopper, last_turns = seat, n - 1
         elif stopper is not None:
             last_turns -= 1
         turns = self.turns + 1
         state = self._replace(
             history=history,
-            hands=replace_at(self.hands, seat, hand),
+            hands=hands,
             table=table,
             known=known,
             turn=(seat + 1) % n,
@@ -455,7 +544,7 @@ class State(GameState[Options]):
         )
 
     def _end_deal(self, end: End) -> State:
-        values = tuple(_value(h) for h in self.hands)
+        values = tuple(_value(h, self.options.one_suit_only) for h in self.hands)
         won = winners(values, self.stopper)
         wins = tuple(w + (1 if i in won else 0) for i, w in enumerate(self.wins))
         result = DealResult(
@@ -600,8 +689,9 @@ class Japanese51(Game[State, Options]):
         return _deal(blank, 0, 0)
 
     def greedy_move(self, state: State, rng: random.Random) -> Move:
-        """Make the exchange that leaves the best hand; clear the board when no
-        exchange improves the hand; call Stop at 35 or more.
+        """Make the exchange (or, with ``swap_all``, the swap of all five) that
+        leaves the best hand; clear the board when none improves the hand, or
+        else, with ``passing``, pass; call Stop at 35 or more.
 
         Examples:
             >>> game = Japanese51.create(players=2)
@@ -614,17 +704,28 @@ class Japanese51(Game[State, Options]):
             raise OptionError("the game is over")
         hand = state.hands[state.turn]
         now = _value(hand)
-        best: tuple[int, Exchange] | None = None
+        best: tuple[int, Exchange | SwapAll, tuple[Card, ...]] | None = None
         for move in moves:
             if isinstance(move, Exchange) and not move.stop:
-                after = _value(tuple(move.take if c == move.give else c for c in hand))
-                if best is None or after > best[0]:
-                    best = (after, move)
+                after = tuple(move.take if c == move.give else c for c in hand)
+            elif isinstance(move, SwapAll) and not move.stop:
+                after = state.table  # J51-3.7
+            else:
+                continue
+            worth = _value(after)
+            if best is None or worth > best[0]:
+                best = (worth, move, after)
         assert best is not None  # an exchange is always legal in a turn
-        value, move = best
+        value, move, after = best
         if value <= now and CLEAR in moves:
             return CLEAR
-        if value >= 35 and state.stopper is None:
+        one_suit = state.options.one_suit_only  # J51-4.4: only one suit scores
+        if value <= now and _PASSES[0] in moves:  # J51-3.6
+            stop = state.stopper is None and _value(hand, one_suit) >= 35
+            return _PASSES[stop]
+        if value >= 35 and state.stopper is None and _value(after, one_suit) >= 35:
+            if isinstance(move, SwapAll):
+                return _SWAP_ALLS[1]
             return _exchange(move.take, move.give, True)
         return move
 

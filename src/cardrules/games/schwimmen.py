@@ -84,6 +84,10 @@ class Options:
     knock_after_exchange: bool = option(
         True, doc="a player may knock at the end of a turn on which he exchanged (SCH-5.1)"
     )
+    passing: bool = option(True, doc="a player may pass, exchanging nothing, on his turn (SCH-4.6)")
+    swimming: bool = option(
+        True, doc="a player who loses his last token swims on until he loses again (SCH-7.4)"
+    )
 
 
 _FULL = standard()
@@ -312,9 +316,9 @@ class DealResult:
     """The public outcome of a finished deal: hands shown, tokens lost.
 
     ``caller`` is the seat whose special hand ended the deal; ``void`` says
-    that the showdown decided nothing, so nobody lost a token: every player
-    still in tied for the lowest hand (SCH-7.3), or, in Stop the Bus, the
-    best hand was tied (STB-5.3).
+    that the showdown decided nothing, so nobody lost a token: the players
+    still in all tied for the lowest hand and would all have dropped out
+    (SCH-7.3), or, in Stop the Bus, the best hand was tied (STB-5.3).
     """
 
     deal: int
@@ -429,7 +433,8 @@ class State(GameState[Options]):
     def showdown_losers(self, live: Sequence[int]) -> tuple[tuple[int, ...], bool]:
         """Who loses a token when the hands of the seats ``live`` are compared
         (SCH-6.2 to SCH-6.4), and whether the deal is void (never, in Schwimmen,
-        by this hook: the deal applies SCH-7.3, all of ``live`` tied lowest, itself).
+        by this hook: the deal applies SCH-7.3, a tie that would leave nobody
+        in the game, itself).
 
         Examples:
             >>> import attrs
@@ -487,12 +492,17 @@ class State(GameState[Options]):
             a, b, c = self.widow
             x, y, z = (_EXCHANGES[give] for give in self.hands[self.turn])
             swaps = (x[a], x[b], x[c], y[a], y[b], y[c], z[a], z[b], z[c])
+            passing = self.options.passing
             if self.knocker is not None:  # SCH-5.1: the last turns after a knock
-                return (PASS, EXCHANGE_ALL, *swaps)
+                return (PASS, EXCHANGE_ALL, *swaps) if passing else (EXCHANGE_ALL, *swaps)
             if not self.options.knock_after_exchange:
-                return (KNOCK, PASS, EXCHANGE_ALL, *swaps)
+                if passing:
+                    return (KNOCK, PASS, EXCHANGE_ALL, *swaps)
+                return (KNOCK, EXCHANGE_ALL, *swaps)  # SCH-4.6: a knock is the whole turn
             p, q, r = (_EXCHANGE_KNOCKS[give] for give in self.hands[self.turn])
             knocks = (p[a], p[b], p[c], q[a], q[b], q[c], r[a], r[b], r[c])
+            if not passing:  # SCH-4.6: no pass, so no knock without an exchange
+                return (EXCHANGE_ALL, *swaps, EXCHANGE_ALL_KNOCK, *knocks)
             return (KNOCK, PASS, EXCHANGE_ALL, *swaps, EXCHANGE_ALL_KNOCK, *knocks)
         if phase is Phase.CHOOSE:
             return (KEEP, TAKE_WIDOW)
@@ -509,6 +519,10 @@ class State(GameState[Options]):
             return f"seat {self.knocker} has already knocked (SCH-5.1)"
         if knocks and not isinstance(move, Knock) and not self.options.knock_after_exchange:
             return "knocking ends a turn without an exchange here (knock_after_exchange=False)"
+        if isinstance(move, (Pass, Knock)) and not self.options.passing:
+            return (
+                "every turn exchanges one card or three here: no passing (passing=False, SCH-4.6)"
+            )
         if isinstance(move, (Exchange, ExchangeKnock)):
             if move.give not in self.hands[self.turn]:
                 return f"{move.give} is not in the hand of seat {self.turn}"
@@ -606,10 +620,12 @@ class State(GameState[Options]):
             losers = tuple(i for i in live if i != caller)  # SCH-6.1
         elif end is not End.DRAW:
             losers, void = self.showdown_losers(live)  # SCH-6.2 to SCH-6.4
-            if len(losers) == len(live):  # SCH-7.3: all still in tie lowest; play again
-                losers, void = (), True
         losses = tuple(1 if i in losers else 0 for i in range(players))
         tokens, alive = lose_tokens(self.tokens, self.alive, losses)
+        if not self.options.swimming:  # SCH-7.4: the last token lost, out at once
+            alive = tuple(a and t > 0 for a, t in zip(alive, tokens, strict=True))
+        if not any(alive):  # SCH-7.3: the last players all tied lowest; play again
+            losses, tokens, alive, void = (0,) * players, self.tokens, self.alive, True
         result = DealResult(
             deal=self.deal,
             end=end,
@@ -670,6 +686,13 @@ class State(GameState[Options]):
             raise InvalidStateError(f"seat {self.turn} cannot be to move after {self.passes}")
         if self.phase is Phase.CHOOSE and (self.turn != self.dealer or self.knocker is not None):
             raise InvalidStateError("only the dealer chooses, before anyone has played")
+
+
+def _knock_with(move: Move) -> Move:
+    """The exchange ``move`` made with a knock (SCH-5.1)."""
+    if isinstance(move, Exchange):
+        return _EXCHANGE_KNOCKS[move.give][move.take]
+    return EXCHANGE_ALL_KNOCK
 
 
 def _order(alive: tuple[bool, ...], dealer: int) -> list[int]:
@@ -783,6 +806,7 @@ class Schwimmen(Game[State, Options]):
         now = state.hand_order(hand)
         best: Move = PASS
         best_key, best_hand = now, hand
+        least_bad: tuple[tuple[int, ...], Move] | None = None
         for move in moves:
             if isinstance(move, Exchange):
                 after = tuple(move.take if c == move.give else c for c in hand)
@@ -795,11 +819,18 @@ class Schwimmen(Game[State, Options]):
             key = state.hand_order(after)
             if key > best_key:
                 best, best_key, best_hand = move, key, after
+            if least_bad is None or key > least_bad[0]:
+                least_bad = (key, move)
+        if best is PASS and PASS not in moves and least_bad is not None:
+            # SCH-4.6: no passing; no exchange helps, so knock (with the least
+            # harmful exchange when a knock needs one): greedy deals still end.
+            if KNOCK in moves:
+                return KNOCK
+            best = least_bad[1]
+            knocked = _knock_with(best)
+            return knocked if knocked in moves else best
         if best is not PASS and self.knock_worthy(state, best_hand):
-            if isinstance(best, Exchange):
-                knocked: Move = ExchangeKnock(best.give, best.take)
-            else:
-                knocked = EXCHANGE_ALL_KNOCK
+            knocked = _knock_with(best)
             if knocked in moves:
                 return knocked
         if KNOCK in moves and self.knock_worthy(state, hand):

@@ -58,6 +58,7 @@ __all__ = [
 ]
 
 HAND_SIZE = 3
+TRIPS_VALUES = (30, 30.5)
 
 # --------------------------------------------------------------------------- options
 
@@ -67,8 +68,9 @@ class Options:
     """Thirty-One options (see ``seeds/thirty_one.md``).
 
     Examples:
-        >>> Options()
-        Options(players=4, deals=None, tokens=3, three_of_a_kind=False, knock_first_round=True)
+        >>> Options()  # doctest: +NORMALIZE_WHITESPACE
+        Options(players=4, deals=None, tokens=3, three_of_a_kind=False, knock_first_round=True,
+                three_of_a_kind_value=30)
     """
 
     players: int = option(4, doc="number of seats (T31-1.1)", minimum=2, maximum=9)
@@ -80,6 +82,39 @@ class Options:
     knock_first_round: bool = option(
         True, doc="knocking allowed before everyone has had a turn (T31-4.5)"
     )
+    three_of_a_kind_value: int | float = option(
+        30,
+        kind=float,
+        choices=TRIPS_VALUES,
+        doc="what three of a kind counts with three_of_a_kind: 30 or 30.5 (T31-3.5)",
+    )
+
+    def __attrs_post_init__(self) -> None:
+        check_trips(self.three_of_a_kind, self.three_of_a_kind_value)
+
+
+def check_trips(three_of_a_kind: bool, value: float) -> None:
+    """Refuse a three-of-a-kind value without the three-of-a-kind rule (T31-3.5).
+
+    Raises:
+        OptionError: ``value`` is not 30 or 30.5, or it is 30.5 while
+            ``three_of_a_kind`` is off.
+
+    Examples:
+        >>> check_trips(False, 30.5)
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.OptionError: three_of_a_kind_value=30.5 needs three_of_a_kind=True ...
+    """
+    if isinstance(value, bool) or value not in TRIPS_VALUES:
+        raise OptionError(f"three_of_a_kind_value must be 30 or 30.5, got {value!r} (T31-3.5)")
+    if value != 30 and not three_of_a_kind:
+        raise OptionError(f"three_of_a_kind_value={value} needs three_of_a_kind=True (T31-3.5)")
+
+
+def trips_of(options: Any) -> float:
+    """What three of a kind counts under ``options``: 0 (no such rule), 30 or 30.5."""
+    return options.three_of_a_kind_value if options.three_of_a_kind else 0
 
 
 # --------------------------------------------------------------------------- hand values
@@ -90,17 +125,23 @@ def _check_hand(cards: Sequence[Card]) -> None:
     check_hand(cards, HAND_SIZE, "a Thirty-One hand")
 
 
-def hand_value(cards: Sequence[Card], *, three_of_a_kind: bool = False) -> int:
+def hand_value(
+    cards: Sequence[Card], *, three_of_a_kind: bool = False, three_of_a_kind_value: float = 30
+) -> int | float:
     """The value of a three-card hand: the best one-suit total (T31-3.1).
 
     Args:
         cards: exactly three distinct cards of the 52-card pack.
         three_of_a_kind: count three of a kind as 30 (T31-3.3).
+        three_of_a_kind_value: what three of a kind counts with
+            ``three_of_a_kind``: 30, or 30.5 (T31-3.5).
 
     Raises:
         InvalidCardError: not three distinct cards of the pack (a wrong count,
             a card twice, a joker or something that is not a card); the
             message names the problem.
+        OptionError: a ``three_of_a_kind_value`` other than 30 or 30.5, or
+            30.5 without ``three_of_a_kind``.
 
     Examples:
         >>> from cardrules import parse_cards
@@ -108,30 +149,36 @@ def hand_value(cards: Sequence[Card], *, three_of_a_kind: bool = False) -> int:
         (10, 14)
         >>> hand_value(parse_cards("7c 7d 7h"), three_of_a_kind=True)
         30
+        >>> hand_value(parse_cards("7c 7d 7h"), three_of_a_kind=True, three_of_a_kind_value=30.5)
+        30.5
         >>> hand_value(parse_cards("Ah Kh"))
         Traceback (most recent call last):
         ...
         cardrules.errors.InvalidCardError: a Thirty-One hand has 3 cards, got 2
     """
     _check_hand(cards)
-    return _value(cards, three_of_a_kind)
+    check_trips(three_of_a_kind, three_of_a_kind_value)
+    return _value(cards, three_of_a_kind_value if three_of_a_kind else 0)
 
 
-def _value(cards: Iterable[Card], trips: bool) -> int:
+def _value(cards: Iterable[Card], trips: float) -> int | float:
+    """The hand's value; ``trips`` is what three of a kind counts (0: no such rule)."""
     totals = suit_totals(cards)
     best = max(totals.values())
     if trips and len(totals) == 3:
         a, b, c = cards
         if a.rank == b.rank == c.rank:
-            return max(best, 30)
+            return max(best, trips)
     return best
 
 
-def hand_key(cards: Sequence[Card], *, three_of_a_kind: bool = False) -> tuple[int, ...]:
+def hand_key(
+    cards: Sequence[Card], *, three_of_a_kind: bool = False, three_of_a_kind_value: float = 30
+) -> tuple[int | float, ...]:
     """A sort key ranking hands as T31-3.2 does: total, then the counted
     cards' ranks from the highest down. Bigger is better. With
-    ``three_of_a_kind`` a three of a kind counts 30 and compares by its rank
-    (T31-3.3).
+    ``three_of_a_kind`` a three of a kind counts 30 (or
+    ``three_of_a_kind_value``, 30.5, T31-3.5) and compares by its rank (T31-3.3).
 
     Raises:
         InvalidCardError: as :func:`hand_value`.
@@ -144,12 +191,17 @@ def hand_key(cards: Sequence[Card], *, three_of_a_kind: bool = False) -> tuple[i
         (30, 8, 8, 8)
     """
     _check_hand(cards)
-    value = _value(cards, three_of_a_kind)
+    check_trips(three_of_a_kind, three_of_a_kind_value)
+    return _key(cards, three_of_a_kind_value if three_of_a_kind else 0)
+
+
+def _key(cards: Sequence[Card], trips: float) -> tuple[int | float, ...]:
+    value = _value(cards, trips)
     a, b, c = cards
-    if three_of_a_kind and a.rank == b.rank == c.rank and value == 30:
+    if trips and a.rank == b.rank == c.rank and value == trips:
         rank = int(a.rank)
-        return (30, rank, rank, rank)
-    best: tuple[int, ...] = ()
+        return (trips, rank, rank, rank)
+    best: tuple[int | float, ...] = ()
     for suit in {card.suit for card in cards}:
         ranks = sorted((int(card.rank) for card in cards if card.suit == suit), reverse=True)
         if sum(min(r, 10) if r < 14 else 11 for r in ranks) == value:
@@ -243,7 +295,7 @@ class DealResult:
     deal: int
     end: End
     hands: tuple[tuple[Card, ...], ...]
-    values: tuple[int, ...]
+    values: tuple[int | float, ...]
     knocker: int | None
     losses: tuple[int, ...]
     best: int | None
@@ -341,7 +393,7 @@ class State(GameState[Options]):
         yield from self.stock
         yield from self.discard
 
-    def value_of(self, seat: int) -> int:
+    def value_of(self, seat: int) -> int | float:
         """The value of a seat's hand (three cards; best three of four mid-turn).
 
         Examples:
@@ -351,11 +403,10 @@ class State(GameState[Options]):
             True
         """
         hand = self.hands[seats_check(self.options.players, seat)]
+        trips = trips_of(self.options)
         if len(hand) == 4:
-            return max(
-                _value(hand[:i] + hand[i + 1 :], self.options.three_of_a_kind) for i in range(4)
-            )
-        return _value(hand, self.options.three_of_a_kind) if hand else 0
+            return max(_value(hand[:i] + hand[i + 1 :], trips) for i in range(4))
+        return _value(hand, trips) if hand else 0
 
     def _generate_moves(self) -> tuple[Move, ...]:
         phase = self.phase
@@ -408,7 +459,7 @@ class State(GameState[Options]):
                 phase=Phase.TURN,
             )
             if self.knocker is None:
-                if _value(hand, self.options.three_of_a_kind) == 31:
+                if _value(hand, trips_of(self.options)) == 31:
                     return state._end_deal(End.BLITZ, blitzers=(seat,))  # T31-5.3
                 if not self.stock:
                     return state._end_deal(End.STOCK_EXHAUSTED)  # T31-5.4
@@ -444,7 +495,7 @@ class State(GameState[Options]):
         return self._replace(turn=nxt, turns=self.turns + 1)
 
     def _end_deal(self, end: End, blitzers: tuple[int, ...] = ()) -> State:
-        trips = self.options.three_of_a_kind
+        trips = trips_of(self.options)
         players = self.options.players
         values = tuple(_value(h, trips) if h else 0 for h in self.hands)
         live = [i for i in range(players) if self.alive[i]]
@@ -459,7 +510,11 @@ class State(GameState[Options]):
         return _deal(state, self.deal + 1, _next_alive(state.alive, self.dealer))
 
     def _settle(
-        self, end: End, blitzers: tuple[int, ...], values: tuple[int, ...], best: int | None
+        self,
+        end: End,
+        blitzers: tuple[int, ...],
+        values: tuple[int | float, ...],
+        best: int | None,
     ) -> State:
         """Settle a finished deal: tokens lost (T31-5.3, T31-6) and the public result.
 
@@ -559,11 +614,11 @@ _next_alive = next_seat
 
 
 def _best_seat(
-    hands: tuple[tuple[Card, ...], ...], live: list[int], dealer: int, trips: bool
+    hands: tuple[tuple[Card, ...], ...], live: list[int], dealer: int, trips: float
 ) -> int:
     n = len(hands)
     order = sorted(live, key=lambda i: (i - dealer - 1) % n)
-    ranked = [(hand_key(hands[i], three_of_a_kind=trips), -k, i) for k, i in enumerate(order)]
+    ranked = [(_key(hands[i], trips), -k, i) for k, i in enumerate(order)]
     return max(ranked)[2]
 
 
@@ -604,7 +659,7 @@ def _deal(state: State, number: int, dealer: int) -> State:
         turns=0,
         known=((),) * players,
     )
-    trips = state.options.three_of_a_kind
+    trips = trips_of(state.options)
     blitzers = tuple(i for i in order if _value(hands[i], trips) == 31)
     return dealt._end_deal(End.BLITZ, blitzers) if blitzers else dealt
 
@@ -682,7 +737,7 @@ class ThirtyOne(Game[State, Options]):
             raise OptionError("the game is over")
         seat = state.turn
         hand = state.hands[seat]
-        trips = self.options.three_of_a_kind
+        trips = trips_of(self.options)
         if state.phase is Phase.DISCARD:
             options = [m for m in moves if isinstance(m, Discard)]
             return max(

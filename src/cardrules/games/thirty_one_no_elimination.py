@@ -28,10 +28,11 @@ from cardrules.cards import Card
 from cardrules.engine import GameState, make_view, option
 from cardrules.errors import InvalidCardError, InvalidStateError, OptionError
 from cardrules.games import thirty_one
-from cardrules.games.thirty_one import End, Phase, hand_value
+from cardrules.games.thirty_one import TRIPS_VALUES, End, Phase, check_trips, hand_value
 
 __all__ = [
     "BLITZ",
+    "CHARTS",
     "DealResult",
     "Options",
     "State",
@@ -43,8 +44,12 @@ __all__ = [
 BLITZ = 31
 _MAX_PLAYERS = 9
 
-# T31N-3.1: (knocker, anyone else) for each category.
-_CHART = {"blitz": (6, 6), "highest": (3, 4), "middle": (1, 2), "lowest": (0, 1)}
+# T31N-3.1: (knocker, anyone else) for each category, as the text's chart gives
+# them; T31N-3.7: the published chart swaps the columns (the knocker scores more).
+CHARTS = {
+    "text": {"blitz": (6, 6), "highest": (3, 4), "middle": (1, 2), "lowest": (0, 1)},
+    "published": {"blitz": (6, 6), "highest": (4, 3), "middle": (2, 1), "lowest": (1, 0)},
+}
 
 
 @attrs.frozen
@@ -52,8 +57,9 @@ class Options:
     """No-Elimination Thirty-One options (see ``seeds/thirty_one_no_elimination.md``).
 
     Examples:
-        >>> Options()
-        Options(players=4, deals=10, three_of_a_kind=False, knock_first_round=True)
+        >>> Options()  # doctest: +NORMALIZE_WHITESPACE
+        Options(players=4, deals=10, three_of_a_kind=False, knock_first_round=True,
+                three_of_a_kind_value=30, chart='text')
     """
 
     players: int = option(4, doc="number of seats (T31N-1.1)", minimum=2, maximum=_MAX_PLAYERS)
@@ -62,6 +68,21 @@ class Options:
     knock_first_round: bool = option(
         True, doc="knocking allowed before everyone has had a turn (T31-4.5)"
     )
+    three_of_a_kind_value: int | float = option(
+        30,
+        kind=float,
+        choices=TRIPS_VALUES,
+        doc="what three of a kind counts with three_of_a_kind: 30 or 30.5 (T31-3.5)",
+    )
+    chart: str = option(
+        "text",
+        choices=tuple(CHARTS),
+        doc="the scoring chart: the text's, or the published one with the knocker's "
+        "and the others' figures swapped (T31N-3.7)",
+    )
+
+    def __attrs_post_init__(self) -> None:
+        check_trips(self.three_of_a_kind, self.three_of_a_kind_value)
 
     @property
     def tokens(self) -> int:
@@ -69,7 +90,10 @@ class Options:
         return 0
 
 
-def _category_points(values: Sequence[int], knocker: int | None) -> tuple[int, ...]:
+def _category_points(
+    values: Sequence[float], knocker: int | None, chart: str = "text"
+) -> tuple[int, ...]:
+    table = CHARTS[chart]
     high, low = max(values), min(values)
     points = []
     for seat, value in enumerate(values):
@@ -81,12 +105,17 @@ def _category_points(values: Sequence[int], knocker: int | None) -> tuple[int, .
             category = "lowest"
         else:
             category = "middle"
-        points.append(_CHART[category][0 if seat == knocker else 1])
+        points.append(table[category][0 if seat == knocker else 1])
     return tuple(points)
 
 
 def deal_points(
-    hands: Sequence[Sequence[Card]], *, knocker: int | None = None, three_of_a_kind: bool = False
+    hands: Sequence[Sequence[Card]],
+    *,
+    knocker: int | None = None,
+    three_of_a_kind: bool = False,
+    three_of_a_kind_value: float = 30,
+    chart: str = "text",
 ) -> tuple[int, ...]:
     """Points each player scores for a finished deal (T31N-3).
 
@@ -99,12 +128,15 @@ def deal_points(
         hands: the three-card hands of the players in the deal, in seat order.
         knocker: the seat that knocked, or ``None`` (a deal ended by Blitz).
         three_of_a_kind: count three of a kind as 30 (T31-3.3).
+        three_of_a_kind_value: 30, or 30.5 (T31-3.5), with ``three_of_a_kind``.
+        chart: ``"text"`` (the text's chart) or ``"published"`` (the knocker
+            scores 4, 2, 1 and the others 3, 1, 0; T31N-3.7).
 
     Raises:
         InvalidCardError: a hand is not three distinct cards of the pack, or
             one card is in two hands.
-        OptionError: not two to nine hands (T31N-1.1), or ``knocker`` is no
-            seat.
+        OptionError: not two to nine hands (T31N-1.1), ``knocker`` is no
+            seat, or an unknown ``chart`` or three-of-a-kind value.
 
     Examples:
         >>> from cardrules import parse_cards
@@ -112,6 +144,9 @@ def deal_points(
         (3, 1)
         >>> deal_points([parse_cards("Kc Qc 9c"), parse_cards("Ks Qs 9s")], knocker=0)
         (3, 4)
+        >>> deal_points([parse_cards("Kc Qc 9c"), parse_cards("Ts 9s 8h")], knocker=0,
+        ...             chart="published")
+        (4, 0)
         >>> deal_points([parse_cards("Kc Qc 9c"), parse_cards("Kc Qs 9s")])
         Traceback (most recent call last):
         ...
@@ -128,14 +163,19 @@ def deal_points(
         not isinstance(knocker, int) or isinstance(knocker, bool) or not 0 <= knocker < len(hands)
     ):
         raise OptionError(f"knocker must be a seat from 0 to {len(hands) - 1}, got {knocker!r}")
-    values = [hand_value(hand, three_of_a_kind=three_of_a_kind) for hand in hands]
+    if chart not in CHARTS:
+        raise OptionError(f"chart must be one of {list(CHARTS)}, got {chart!r} (T31N-3.7)")
+    values = [
+        hand_value(h, three_of_a_kind=three_of_a_kind, three_of_a_kind_value=three_of_a_kind_value)
+        for h in hands
+    ]
     seen: set[Card] = set()
     for hand in hands:
         for card in hand:
             if card in seen:
                 raise InvalidCardError(f"{card} is in two hands; a deal uses one pack")
             seen.add(card)
-    return _category_points(values, knocker)
+    return _category_points(values, knocker, chart)
 
 
 @attrs.frozen(kw_only=True)
@@ -203,11 +243,19 @@ class State(thirty_one.State):
         return tuple(i for i, p in enumerate(self.points) if p == top)
 
     def _settle(
-        self, end: End, blitzers: tuple[int, ...], values: tuple[int, ...], best: int | None
+        self,
+        end: End,
+        blitzers: tuple[int, ...],
+        values: tuple[int | float, ...],
+        best: int | None,
     ) -> State:
         """Score the deal by the chart (T31N-3); a drawn deal scores nothing (T31N-3.4)."""
         n = self.options.players
-        gained = (0,) * n if end is End.STOCK_EXHAUSTED else _category_points(values, self.knocker)
+        gained = (
+            (0,) * n
+            if end is End.STOCK_EXHAUSTED
+            else _category_points(values, self.knocker, self.options.chart)
+        )
         result = DealResult(
             deal=self.deal,
             end=end,

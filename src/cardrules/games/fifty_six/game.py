@@ -1,18 +1,8 @@
-"""Fifty-Six (56): two teams bid for the points of a double pack, then take tricks.
-
-Rules digest: ``seeds/fifty_six.md`` (clauses ``FS-*``). A match of 12 games (16 with
-eight players) is played by default; ``deals=1`` is one game. Tricks are resolved by
-:mod:`cardrules.tricks`; this module states Fifty-Six's choices and its bidding.
+"""The Fifty-Six game: bidding, play, the end of a game, the match (FS-3 to FS-9).
 
 Examples:
-    >>> from cardrules import games, parse_cards
-    >>> from cardrules.games import fifty_six
-    >>> fifty_six.card_points(parse_cards("Jh 9h Ah Th Kh"))
-    7
-    >>> fifty_six.game_points(56, made=False, doubled=True, redoubled=True)
-    15
-    >>> game = games.create("fifty_six", deals=1)
-    >>> state = game.new_game(seed=3)
+    >>> from cardrules import games
+    >>> state = games.create("fifty_six", deals=1).new_game(seed=3)
     >>> state.turn, len(state.legal_moves()), str(state.legal_moves()[0])
     (1, 145, 'bid 28 clubs')
 """
@@ -22,256 +12,49 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterable
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
 import attrs
 
 from cardrules import tricks
-from cardrules.cards import Card, Rank, Suit, card_list, format_cards
+from cardrules.cards import Card, format_cards
 from cardrules.decks import Deck
-from cardrules.decks import fifty_six as _fifty_six_deck
 from cardrules.engine import (
     Game,
     GameState,
     Move,
     make_view,
-    option,
     redeal_hidden,
     replace_at,
     seats_check,
 )
-from cardrules.errors import InvalidMoveError, InvalidStateError, OptionError
+from cardrules.errors import InvalidStateError
+from cardrules.games.fifty_six._moves import (
+    _BIDS,
+    _PLAYS,
+    DOUBLE,
+    PASS,
+    REDOUBLE,
+    Bid,
+    Double,
+    Pass,
+    Play,
+    Redouble,
+    read_bid,
+)
+from cardrules.games.fifty_six.scoring import (
+    _RULES,
+    DECKS,
+    HAND_SIZE,
+    MAX_BID,
+    MIN_BID,
+    Denomination,
+    Options,
+    game_points,
+    outcome,
+)
 
-__all__ = [
-    "MAX_BID",
-    "MIN_BID",
-    "Bid",
-    "Contract",
-    "DealResult",
-    "Denomination",
-    "Double",
-    "FiftySix",
-    "Options",
-    "Pass",
-    "Phase",
-    "Play",
-    "Redouble",
-    "State",
-    "View",
-    "card_points",
-    "game_points",
-    "outcome",
-    "render",
-    "trick_rules",
-]
-
-MIN_BID = 28
-MAX_BID = 56
-HAND_SIZE = 8
-
-# --------------------------------------------------------------------------- options
-
-
-@attrs.frozen
-class Options:
-    """Fifty-Six options (see ``seeds/fifty_six.md``).
-
-    Examples:
-        >>> Options()
-        Options(players=6, deals=None, play_out=False)
-        >>> Options(players=8).games
-        16
-    """
-
-    players: int = option(6, doc="4, 6 or 8 seats in two teams (FS-1.1)", choices=(4, 6, 8))
-    deals: int | None = option(
-        None,
-        kind=int,
-        optional=True,
-        minimum=1,
-        doc="games in the match; none: 12, or 16 with 8 players (FS-8.2)",
-    )
-    play_out: bool = option(False, doc="play all eight tricks out (FS-6.2)")
-
-    @property
-    def games(self) -> int:
-        """The number of games in the match (FS-8.2)."""
-        if self.deals is not None:
-            return self.deals
-        return 16 if self.players == 8 else 12
-
-
-# --------------------------------------------------------------------------- cards and points
-
-_ORDER = (Rank.JACK, Rank.NINE, Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.EIGHT, Rank.SEVEN)
-_POINTS = {Rank.JACK: 3, Rank.NINE: 2, Rank.ACE: 1, Rank.TEN: 1}
-
-
-class Denomination(enum.Enum):
-    """What a bid names: a trump suit, No Trump (``nt``) or Noes (``noes``)."""
-
-    CLUBS = "clubs"
-    DIAMONDS = "diamonds"
-    HEARTS = "hearts"
-    SPADES = "spades"
-    NT = "nt"
-    NOES = "noes"
-
-    @property
-    def trump(self) -> Suit | None:
-        """The trump suit a contract in this denomination is played with (FS-3.6).
-
-        Examples:
-            >>> Denomination.HEARTS.trump, Denomination.NOES.trump
-            (<Suit.HEARTS: 2>, None)
-        """
-        return _TRUMPS.get(self)
-
-
-_TRUMPS = {Denomination(s.name.lower()): s for s in Suit}
-_RULES = {d: tricks.TrickRules(order=_ORDER, points=_POINTS, trump=d.trump) for d in Denomination}
-
-
-def trick_rules(denomination: Denomination) -> tricks.TrickRules:
-    """The trick rules of a contract: J 9 A 10 K Q 8 7, follow suit, else any card
-    (FS-1.5, FS-5.2 to FS-5.4).
-
-    Examples:
-        >>> from cardrules import parse_cards
-        >>> from cardrules.tricks import winning_index
-        >>> winning_index(parse_cards("Ah Jh 7s"), trick_rules(Denomination.SPADES))
-        2
-    """
-    if not isinstance(denomination, Denomination):
-        raise OptionError(f"a denomination is a Denomination, got {denomination!r:.40}")
-    return _RULES[denomination]
-
-
-def card_points(cards: Iterable[Card]) -> int:
-    """The card points of ``cards``: J 3, 9 2, A 1, 10 1, the rest 0 (FS-1.4).
-
-    Raises:
-        InvalidCardError: ``cards`` is not an iterable of cards.
-
-    Examples:
-        >>> from cardrules import decks
-        >>> card_points(decks.fifty_six(4).cards), card_points(decks.fifty_six(8).cards)
-        (56, 56)
-    """
-    return tricks.points(card_list(cards, "card_points"), _RULES[Denomination.NT])
-
-
-_TABLE = ((39, 1, 2), (47, 2, 3), (55, 3, 4), (56, 4, 5))
-
-
-def _check_bid(bid: object) -> int:
-    if not isinstance(bid, int) or isinstance(bid, bool) or not MIN_BID <= bid <= MAX_BID:
-        raise OptionError(f"a bid is a whole number from 28 to 56, got {bid!r:.40}")
-    return bid
-
-
-def game_points(bid: int, *, made: bool, doubled: bool = False, redoubled: bool = False) -> int:
-    """The game points the winning team of a game scores (FS-7.1, FS-7.2).
-
-    Args:
-        bid: the contract's number, 28 to 56.
-        made: whether the bidding team made it (then it scores; else the other team).
-        doubled: whether the contract was doubled (times 2).
-        redoubled: whether it was redoubled (times 3; implies doubled).
-
-    Raises:
-        OptionError: a bid outside 28 to 56, or a flag that is not a bool.
-
-    Examples:
-        >>> game_points(28, made=True), game_points(28, made=False)
-        (1, 2)
-        >>> game_points(44, made=True, doubled=True), game_points(50, made=False, redoubled=True)
-        (4, 12)
-    """
-    _check_bid(bid)
-    for name, flag in (("made", made), ("doubled", doubled), ("redoubled", redoubled)):
-        if not isinstance(flag, bool):
-            raise OptionError(f"{name} must be True or False, got {flag!r:.40}")
-    for top, won, lost in _TABLE:
-        if bid <= top:
-            base = won if made else lost
-            break
-    return base * (3 if redoubled else 2 if doubled else 1)
-
-
-def outcome(bid: int, bidders: int, others: int) -> Literal["made", "defeated"] | None:
-    """Whether a game is decided: the bidding team holds ``bidders`` card points and
-    the other team ``others`` (FS-6.1).
-
-    Examples:
-        >>> outcome(30, 30, 5), outcome(30, 20, 27), outcome(30, 20, 26)
-        ('made', 'defeated', None)
-    """
-    _check_bid(bid)
-    if bidders >= bid:
-        return "made"
-    if others > MAX_BID - bid:
-        return "defeated"
-    return None
-
-
-# --------------------------------------------------------------------------- moves
-
-
-@attrs.frozen
-class Bid(Move):
-    """Bid a number of points with a denomination (FS-3.2); ``bid 30 hearts``."""
-
-    NAME: ClassVar[str] = "bid"
-    number: int
-    denomination: Denomination
-
-
-@attrs.frozen
-class Pass(Move):
-    """Pass (FS-3.2)."""
-
-    NAME: ClassVar[str] = "pass"
-
-
-@attrs.frozen
-class Double(Move):
-    """Double the other team's bid (FS-4.1)."""
-
-    NAME: ClassVar[str] = "double"
-
-
-@attrs.frozen
-class Redouble(Move):
-    """Redouble a double of one's own team's bid; ends the bidding (FS-4.2)."""
-
-    NAME: ClassVar[str] = "redouble"
-
-
-@attrs.frozen
-class Play(Move):
-    """Play a card to the trick (FS-5.2)."""
-
-    NAME: ClassVar[str] = "play"
-    card: Card
-
-
-PASS = Pass()
-DOUBLE = Double()
-REDOUBLE = Redouble()
-_PLAYS = {c: Play(c) for c in _fifty_six_deck(8).cards}
-
-
-def _bids(low: int, noes: bool) -> tuple[Bid, ...]:
-    kinds = tuple(Denomination) if noes else tuple(d for d in Denomination if d is not d.NOES)
-    return tuple(Bid(n, d) for n in range(low, MAX_BID + 1) for d in kinds)
-
-
-_BIDS = {
-    (low, noes): _bids(low, bool(noes)) for low in range(MIN_BID, MAX_BID + 2) for noes in (0, 1)
-}
-
-# --------------------------------------------------------------------------- state
+__all__ = ["Contract", "DealResult", "FiftySix", "Phase", "State", "View", "render"]
 
 
 class Phase(enum.Enum):
@@ -412,7 +195,7 @@ class State(GameState[Options]):
 
     def deck(self) -> Deck:
         """The pack for this number of players (FS-1.3)."""
-        return _DECKS[self.options.players]
+        return DECKS[self.options.players]
 
     def all_cards(self) -> Iterable[Card]:
         """Hands, the trick on the table and both teams' tricks taken."""
@@ -636,14 +419,13 @@ class State(GameState[Options]):
             raise InvalidStateError("the play has no contract, or the wrong seat to play")
 
 
-_DECKS = {n: _fifty_six_deck(n) for n in (4, 6, 8)}
 _BIDDING_MOVES: dict[tuple[int, bool, bool, bool, bool], tuple[Move, ...]] = {}
 
 
 def _deal(state: State, number: int, dealer: int) -> State:
     """Deal game ``number``: 8 cards each, from the dealer's right (FS-2.1)."""
     n = state.options.players
-    cards = list(_DECKS[n].cards)
+    cards = list(DECKS[n].cards)
     state.rng("deal", number).shuffle(cards)
     hands: list[tuple[Card, ...]] = [()] * n
     for k in range(n):
@@ -662,46 +444,6 @@ def _deal(state: State, number: int, dealer: int) -> State:
         won=((), ()),
         taken=(0, 0),
     )
-
-
-# --------------------------------------------------------------------------- notation
-
-_DENOMINATION_WORDS = {
-    **dict.fromkeys(("c", "club", "clubs", "♣"), Denomination.CLUBS),
-    **dict.fromkeys(("d", "diamond", "diamonds", "♦"), Denomination.DIAMONDS),
-    **dict.fromkeys(("h", "heart", "hearts", "♥"), Denomination.HEARTS),
-    **dict.fromkeys(("s", "spade", "spades", "♠"), Denomination.SPADES),
-    **dict.fromkeys(("nt", "notrump", "notrumps", "no-trump", "no-trumps"), Denomination.NT),
-    **dict.fromkeys(("ns", "noes", "no's", "nos"), Denomination.NOES),
-}
-
-
-def _read_bid(text: str, state: State | None) -> str | None:
-    """The canonical notation of a bid written in any format of FS-3.4, or ``None``
-    when ``text`` is no bid."""
-    words = text.lower().replace("no trumps", "nt").replace("no trump", "nt").split()
-    if words[:1] == ["bid"]:
-        words = words[1:]
-    if len(words) != 2:
-        return None
-    first, second = words
-    if first in _DENOMINATION_WORDS:
-        first, second = second, first
-    denomination = _DENOMINATION_WORDS.get(second)
-    if denomination is None:
-        return None
-    if first.startswith("+"):
-        if not first[1:].isdigit() or int(first[1:]) < 1:
-            raise InvalidMoveError(f"a jump bid is +1, +2, ..., got {first!r} (FS-3.4)")
-        high = state.high if state is not None else None
-        if high is None:
-            raise InvalidMoveError(f"{text!r} raises the last bid, but there is none (FS-3.4)")
-        number = high.number + int(first[1:])
-    elif first.isdigit():
-        number = int(first)
-    else:
-        raise InvalidMoveError(f"cannot read a bid from {text!r}: like '28 hearts' (FS-3.4)")
-    return f"bid {number} {denomination.name.lower()}"
 
 
 def render(view: View) -> str:
@@ -773,7 +515,8 @@ class FiftySix(Game[State, Options]):
         if state is not None:
             self._own(state)
         if isinstance(text, str) and text.strip():
-            canonical = _read_bid(text, state if isinstance(state, State) else None)
+            high = state.high if isinstance(state, State) else None
+            canonical = read_bid(text, high.number if high is not None else None)
             if canonical is not None:
                 text = canonical
         return super().parse_move(state, text)
@@ -806,7 +549,7 @@ class FiftySix(Game[State, Options]):
             >>> game.greedy_move(state, random.Random(0)) in state.legal_moves()
             True
         """
-        from cardrules.games._fifty_six_bot import greedy_move
+        from cardrules.games.fifty_six.bot import greedy_move
 
         self._own(state)
         return greedy_move(state, rng)

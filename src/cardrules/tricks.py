@@ -364,17 +364,19 @@ def legal_plays(
     if isinstance(hand, (str, bytes)) or isinstance(trick, (str, bytes)):
         raise InvalidCardError("legal_plays takes cards, not text; use parse_cards first")
     cards = tuple(dict.fromkeys(hand))
-    for card in cards:
-        _strength(card, rules)
-    for card in trick:
-        _strength(card, rules)
+    power = rules._power
+    for card in (*cards, *trick):  # the check of _strength, inline: this is a hot path
+        if type(card) is not Card or power[card[0]] < 0:
+            _strength(card, rules)  # raises, saying why
     trump = rules.trump
     if not trick:
         if rules.trump_breaking and not trump_broken and trump is not None:
             plain = tuple(c for c in cards if (trump if c[1] is None else c[1]) is not trump)
             return plain or cards
         return cards
-    led = suit_of(trick[0], rules)
+    led = trick[0][1]
+    if led is None:
+        led = trump
     allowed = cards
     if rules.follow_suit or rules.must_trump:
         following = tuple(c for c in cards if (trump if c[1] is None else c[1]) is led)

@@ -113,7 +113,7 @@ def _play(state: State, cards: list[Card]) -> Move:
     n = state.options.players
 
     def cost(card: Card) -> tuple[int, int]:
-        return card_points((card,)), rules.rank_power(card.rank)
+        return tricks.points((card,), _NO_TRUMP), rules.rank_power(card.rank)
 
     trick = state.trick
     if not trick:

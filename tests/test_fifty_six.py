@@ -14,6 +14,7 @@ from cardrules import (
     IllegalMoveError,
     InvalidCardError,
     InvalidMoveError,
+    InvalidStateError,
     OptionError,
     Rank,
     Suit,
@@ -571,6 +572,26 @@ class TestEngine:
             assert g.parse_move(state, str(move)) == move
         assert str(Bid(30, NOES)) == "bid 30 noes"
         assert str(Play(parse_cards("Th")[0])) == "play Th"
+
+    def test_fs_9_1_tampered_states_refused(self) -> None:
+        """A saved state with an impossible bid, seat to move or points taken is refused."""
+        g = game(players=4, deals=1)
+        state = run(dealt(SUITED), "28 spades", "double")
+        text = state.to_json()
+        assert g.state_from_json(text) == state
+        for old, new in [
+            ('"number": 28', '"number": 80'),
+            ('"turn": 3', '"turn": 0'),
+            ('"doubled": true, "redoubled": false', '"doubled": false, "redoubled": true'),
+        ]:
+            assert old in text
+            with pytest.raises(InvalidStateError):
+                g.state_from_json(text.replace(old, new))
+        played = run(state, "pass", "pass", "pass", "play Js", "play Td", "play Tc", "play Th")
+        text = played.to_json()
+        assert '"taken": [0, 6]' in text
+        with pytest.raises(InvalidStateError, match="points taken"):
+            g.state_from_json(text.replace('"taken": [0, 6]', '"taken": [0, 7]'))
 
     @settings(max_examples=30, deadline=None)
     @given(st.integers(0, 10**6), st.sampled_from([4, 6, 8]))

@@ -26,6 +26,7 @@ from cardrules.engine import (
     make_view,
     redeal_hidden,
     replace_at,
+    seat_lines,
     seats_check,
 )
 from cardrules.errors import InvalidStateError
@@ -104,14 +105,17 @@ class DealResult:
     team: int
     points: int
     tricks: int
+    hands: tuple[tuple[Card, ...], ...]
 
     def describe(self) -> tuple[str, ...]:
-        """Transcript lines: the contract, the points taken and the game points scored."""
+        """Transcript lines: the contract, the points taken, the cards left unplayed
+        (FS-6.1) and the game points scored."""
         word = "made" if self.made else "defeated"
         return (
-            f"  game {self.deal + 1}: contract {self.contract}; {word} after "
-            f"{self.tricks} tricks, card points {self.taken[0]}-{self.taken[1]}; "
-            f"team {self.team} scores {self.points} (FS-7)",
+            f"  deal {self.deal + 1} ends: contract {self.contract}; {word} after "
+            f"{self.tricks} tricks, card points {self.taken[0]}-{self.taken[1]}",
+            *seat_lines(self.hands, team=[s & 1 for s in range(len(self.hands))]),
+            f"    team {self.team} scores {self.points} (FS-7)",
         )
 
 
@@ -356,6 +360,7 @@ class State(GameState[Options]):
             team=team,
             points=points,
             tricks=(len(self.won[0]) + len(self.won[1])) // self.options.players,
+            hands=self.hands,
         )
         state = self._replace(totals=(totals[0], totals[1]), last_deal=result)
         if self.deal + 1 >= self.options.games:
@@ -396,8 +401,12 @@ class State(GameState[Options]):
         for seat in (self.turn, self.dealer, self.leader):
             if not 0 <= seat < n:
                 raise InvalidStateError(f"seat {seat} does not exist with {n} players")
-        if self.high is not None and not 0 <= self.high.bidder < n:
-            raise InvalidStateError(f"seat {self.high.bidder} does not exist with {n} players")
+        high = self.high
+        if high is not None:
+            if not 0 <= high.bidder < n or not MIN_BID <= high.number <= MAX_BID:
+                raise InvalidStateError(f"the bid {high} is not a bid of this game")
+            if high.redoubled and not high.doubled:
+                raise InvalidStateError("a bid is redoubled without a double")
         if any(
             tricks.points(w, _RULES[Denomination.NT]) != t
             for w, t in zip(self.won, self.taken, strict=True)
@@ -413,8 +422,15 @@ class State(GameState[Options]):
             if len(hand) != HAND_SIZE - done - played:
                 raise InvalidStateError(f"seat {seat} holds {len(hand)} cards")
         if self.phase is Phase.BIDDING:
-            if done or self.trick or self.passes >= n - 1:
+            if done or self.trick or self.passes >= n - 1 or (high and high.redoubled):
                 raise InvalidStateError("cards are played or bidding is over during the bidding")
+            calls = 0  # the bidding moves of this deal: every one passes the turn on
+            for move in reversed(self.history):
+                if isinstance(move, Play):
+                    break
+                calls += 1
+            if self.turn != (self.dealer + 1 + calls) % n:
+                raise InvalidStateError(f"seat {self.turn} is not the seat to bid")
         elif self.high is None or self.turn != (self.leader + len(self.trick)) % n:
             raise InvalidStateError("the play has no contract, or the wrong seat to play")
 
@@ -527,17 +543,17 @@ class FiftySix(Game[State, Options]):
         Examples:
             >>> game = FiftySix.create(players=4)
             >>> game.narrate(None, None, game.new_game(seed=1))
-            ('game 1: seat 0 deals; team totals [0, 0]',)
+            ('deal 1: seat 0 deals; team totals [0, 0]',)
         """
         lines: list[str] = []
         if before is not None and after.last_deal is not before.last_deal:
             lines.extend(after.last_deal.describe() if after.last_deal else ())
         if before is None or (after.deal != before.deal and not after.is_terminal):
             totals = list(after.totals)
-            lines.append(f"game {after.deal + 1}: seat {after.dealer} deals; team totals {totals}")
+            lines.append(f"deal {after.deal + 1}: seat {after.dealer} deals; team totals {totals}")
         if after.is_terminal:
             a, b = after.totals
-            lines.append(f"match over: {'a tie' if a == b else f'team {int(b > a)} wins'} {a}-{b}")
+            lines.append(f"game over: {'a tie' if a == b else f'team {int(b > a)} wins'} {a}-{b}")
         return tuple(lines)
 
     def greedy_move(self, state: State, rng: random.Random) -> Move:

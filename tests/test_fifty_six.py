@@ -224,8 +224,10 @@ class TestBidding:
             g.parse_move(state, "+0 hearts")
         with pytest.raises(InvalidMoveError, match=r"cannot read a bid"):
             g.parse_move(state, "thirty hearts")
-        with pytest.raises(InvalidMoveError):
+        with pytest.raises(InvalidMoveError, match=r"'purple' is no suit, nt or ns \(FS-3.2\)"):
             g.parse_move(state, "28 purple")
+        with pytest.raises(InvalidMoveError, match=r"FS-3.2"):
+            g.parse_move(state, "bid 28 purple")
         with pytest.raises(InvalidMoveError):
             g.parse_move(state, "bid 28")
 

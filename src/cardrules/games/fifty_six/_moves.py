@@ -118,6 +118,10 @@ def read_bid(text: str, last: int | None) -> str | None:
         first, second = second, first
     denomination = _DENOMINATION_WORDS.get(second)
     if denomination is None:
+        if first.lstrip("+").isdigit() or words != text.lower().split():
+            raise InvalidMoveError(
+                f"cannot read a bid from {text!r}: {second!r} is no suit, nt or ns (FS-3.2)"
+            )
         return None
     if first.startswith("+"):
         if not first[1:].isdigit() or int(first[1:]) < 1:

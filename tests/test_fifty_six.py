@@ -575,6 +575,34 @@ class TestEngine:
         assert str(Bid(30, NOES)) == "bid 30 noes"
         assert str(Play(parse_cards("Th")[0])) == "play Th"
 
+    def test_fs_9_1_voids_shown_in_play(self) -> None:
+        """A player who did not follow suit has shown a void in the suit led."""
+        state = run(dealt(TWINS), "28 nt", "pass", "pass", "pass", "play Jh", "play Tc")
+        assert state.voids() == (frozenset(), frozenset(), frozenset({Suit.HEARTS}), frozenset())
+        state = run(state, "play Td", "play Jh", "play Js", "play Jc")
+        assert state.voids()[3] == frozenset({Suit.HEARTS})
+        assert state.voids()[2] == frozenset({Suit.HEARTS, Suit.SPADES})
+
+    @settings(max_examples=25, deadline=None)
+    @given(st.integers(0, 10**6), st.sampled_from([4, 6, 8]), st.integers(0, 60))
+    def test_fs_9_1_resample_keeps_shown_voids(self, seed: int, players: int, steps: int) -> None:
+        """Property: a resampled state keeps the view and deals nobody a suit he has
+        shown void in."""
+        g = game(players=players, deals=1, play_out=True)
+        state = g.new_game(seed)
+        rng = random.Random(seed)
+        for _ in range(steps):
+            if state.is_terminal:
+                break
+            state = state.apply(rng.choice(state.legal_moves()))
+        voids = state.voids()
+        for seat in range(players):
+            other = state.resample(seat, rng)
+            other.validate()
+            assert other.view(seat) == state.view(seat)
+            for i, hand in enumerate(other.hands):
+                assert not any(c.suit in voids[i] for c in hand), (seat, i)
+
     def test_fs_9_1_tampered_states_refused(self) -> None:
         """A saved state with an impossible bid, seat to move or points taken is refused."""
         g = game(players=4, deals=1)

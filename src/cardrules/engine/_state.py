@@ -36,6 +36,16 @@ class GameState(Generic[OptionsT]):
 
     Chance is decided from ``seed`` inside the game: a game draws its deals
     from :meth:`rng` and never from global random state.
+
+    Three declarations spare a game the usual shapes of protocol code (a game
+    that leaves one at ``None`` writes that hook itself):
+
+    * ``OVER``: the ``phase`` at which the game is over. :attr:`is_terminal`
+      is then ``phase is OVER`` and :attr:`current_player` the ``turn`` field
+      until then.
+    * ``DECK``: the pack, when it does not depend on the options (:meth:`deck`).
+    * ``PILES``: the fields that hold the cards outside the ``hands`` field, each
+      a tuple of cards (:meth:`all_cards` gives the hands' cards, then theirs).
     """
 
     _legal: tuple[Move, ...] | None = attrs.field(
@@ -44,6 +54,9 @@ class GameState(Generic[OptionsT]):
 
     GAME: ClassVar[str] = ""
     MOVES: ClassVar[tuple[type[Move], ...]] = ()
+    OVER: ClassVar[Any] = None
+    DECK: ClassVar[Deck | None] = None
+    PILES: ClassVar[tuple[str, ...] | None] = None
 
     if typing.TYPE_CHECKING:
         options: OptionsT
@@ -61,7 +74,10 @@ class GameState(Generic[OptionsT]):
             >>> games.create("thirty_one", players=3).new_game(seed=1).current_player
             1
         """
-        raise NotImplementedError
+        over = self.OVER
+        if over is None:
+            raise NotImplementedError
+        return None if self.phase is over else self.turn  # type: ignore[attr-defined]
 
     @property
     def is_terminal(self) -> bool:
@@ -72,7 +88,10 @@ class GameState(Generic[OptionsT]):
             >>> games.create("thirty_one").new_game(seed=1).is_terminal
             False
         """
-        raise NotImplementedError
+        over = self.OVER
+        if over is None:
+            raise NotImplementedError
+        return self.phase is over  # type: ignore[attr-defined]
 
     @property
     def scores(self) -> tuple[float, ...]:
@@ -124,7 +143,13 @@ class GameState(Generic[OptionsT]):
             >>> sorted(state.all_cards()) == sorted(state.deck().cards)
             True
         """
-        raise NotImplementedError
+        piles = self.PILES
+        if piles is None:
+            raise NotImplementedError
+        cards: list[Card] = [c for hand in self.hands for c in hand]  # type: ignore[attr-defined]
+        for name in piles:
+            cards.extend(getattr(self, name))
+        return cards
 
     def deck(self) -> Deck:
         """The pack the game is played with, under these options.
@@ -134,7 +159,10 @@ class GameState(Generic[OptionsT]):
             >>> games.create("schwimmen").new_game(seed=1).deck().size
             32
         """
-        raise NotImplementedError
+        deck = self.DECK
+        if deck is None:
+            raise NotImplementedError
+        return deck
 
     def _check(self) -> None:
         """Raise :class:`InvalidStateError` if the fields contradict each other."""

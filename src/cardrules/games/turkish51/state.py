@@ -65,6 +65,7 @@ class Position(GameState[Options]):
     MOVES: ClassVar[tuple[type[Move], ...]] = (
         Draw, Take, Declare, LayMeld, Open, Cancel, LayOff, Retrieve, Discard,
     )  # fmt: skip
+    OVER: ClassVar[Phase] = Phase.OVER  # the match is over (T51-9.1)
 
     options: Options
     seed: int
@@ -92,16 +93,6 @@ class Position(GameState[Options]):
     last_deal: DealResult | None = None
 
     # ---- protocol -------------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat to move, ``None`` once the match is over."""
-        return None if self.phase is Phase.OVER else self.turn
-
-    @property
-    def is_terminal(self) -> bool:
-        """Whether the match is over (T51-9.1)."""
-        return self.phase is Phase.OVER
 
     @property
     def scores(self) -> tuple[int, ...]:

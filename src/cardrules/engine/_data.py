@@ -12,12 +12,7 @@ import attrs
 
 from cardrules.cards import Card, parse_card
 from cardrules.engine._moves import Move, _hints, _init_fields, _union_args, parse_move_text
-from cardrules.errors import (
-    CardRulesError,
-    InvalidCardError,
-    InvalidMoveError,
-    InvalidStateError,
-)
+from cardrules.errors import CardRulesError, InvalidCardError, InvalidMoveError, InvalidStateError
 
 
 def to_data(value: Any) -> Any:

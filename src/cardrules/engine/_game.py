@@ -13,19 +13,9 @@ import attrs
 from cardrules.decks import new_seed
 from cardrules.engine._data import from_data
 from cardrules.engine._moves import Move, parse_move_text
-from cardrules.engine._options import (
-    OptionInfo,
-    OptionsT,
-    build_options,
-    option_info,
-)
+from cardrules.engine._options import OptionInfo, OptionsT, build_options, option_info
 from cardrules.engine._state import GameState
-from cardrules.errors import (
-    IllegalMoveError,
-    InvalidMoveError,
-    InvalidStateError,
-    OptionError,
-)
+from cardrules.errors import IllegalMoveError, InvalidMoveError, InvalidStateError, OptionError
 
 S = TypeVar("S", bound="GameState[Any]")
 

@@ -12,11 +12,7 @@ from typing import Any, ClassVar
 import attrs
 
 from cardrules.cards import Card, parse_card, parse_cards
-from cardrules.errors import (
-    CardRulesError,
-    InvalidCardError,
-    InvalidMoveError,
-)
+from cardrules.errors import CardRulesError, InvalidCardError, InvalidMoveError
 
 _HINTS: dict[type, dict[str, Any]] = {}
 

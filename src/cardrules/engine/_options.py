@@ -8,10 +8,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from cardrules.errors import (
-    CardRulesError,
-    OptionError,
-)
+from cardrules.errors import CardRulesError, OptionError
 
 OptionsT = TypeVar("OptionsT")
 

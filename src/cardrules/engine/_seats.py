@@ -11,10 +11,7 @@ import attrs
 
 from cardrules.cards import Card, format_cards
 from cardrules.engine._state import GameState
-from cardrules.errors import (
-    InvalidStateError,
-    OptionError,
-)
+from cardrules.errors import InvalidStateError, OptionError
 
 T = TypeVar("T")
 

@@ -16,13 +16,8 @@ from cardrules.cards import Card, format_cards
 from cardrules.decks import Deck
 from cardrules.engine._data import to_data
 from cardrules.engine._moves import Move
-from cardrules.engine._options import (
-    OptionsT,
-)
-from cardrules.errors import (
-    IllegalMoveError,
-    InvalidStateError,
-)
+from cardrules.engine._options import OptionsT
+from cardrules.errors import IllegalMoveError, InvalidStateError
 
 
 @attrs.frozen

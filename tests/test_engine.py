@@ -366,7 +366,7 @@ class TestReplace:
         """Where Python refused the class swap, the copier sets each slot instead."""
         import attrs
 
-        from cardrules import engine
+        from cardrules.engine import _state as engine
 
         monkeypatch.setattr(engine, "_builder_class", lambda cls: None)
         state = games.create("thirty_one", players=3).new_game(4)
@@ -390,7 +390,7 @@ class TestReplace:
         other: the generated copier's own names cannot be shadowed by a field."""
         import attrs
 
-        from cardrules import engine
+        from cardrules.engine import _state as engine
         from cardrules.games import thirty_one
 
         if not builder:

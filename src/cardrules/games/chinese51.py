@@ -484,6 +484,9 @@ class State(GameState[Options]):
         Pass,
         Challenge,
     )
+    OVER: ClassVar[Phase] = Phase.OVER  # the game is over (C51-7.1, C51-7.2)
+    DECK: ClassVar[Deck] = standard()  # the 52-card pack (C51-1.1)
+    PILES: ClassVar[tuple[str, ...]] = ("row", "stock", "aside")  # beside the hands
 
     options: Options
     seed: int
@@ -506,31 +509,9 @@ class State(GameState[Options]):
     # ---- protocol -------------------------------------------------------------------
 
     @property
-    def current_player(self) -> int | None:
-        """The seat to move, ``None`` once the game is over."""
-        return None if self.phase is Phase.OVER else self.turn
-
-    @property
-    def is_terminal(self) -> bool:
-        """Whether the game is over (C51-7.1, C51-7.2)."""
-        return self.phase is Phase.OVER
-
-    @property
     def scores(self) -> tuple[int, ...]:
         """Points per seat, accumulated over the hands played (C51-7.1)."""
         return self.points
-
-    def deck(self) -> Deck:
-        """The 52-card pack (C51-1.1)."""
-        return _DECK
-
-    def all_cards(self) -> Iterable[Card]:
-        """Hands, row, stock and the cards set aside."""
-        for hand in self.hands:
-            yield from hand
-        yield from self.row
-        yield from self.stock
-        yield from self.aside
 
     def value_of(self, seat: int) -> int:
         """The value of a seat's hand (C51-4.1; best five of six mid-turn).

@@ -274,6 +274,9 @@ class State(GameState[Options]):
 
     GAME: ClassVar[str] = "empat_satu"
     MOVES: ClassVar[tuple[type[Move], ...]] = (Stop, Draw, Discard, Refuse)
+    OVER: ClassVar[Phase] = Phase.OVER  # the last hand is scored (ES-6.1)
+    DECK: ClassVar[Deck] = standard()  # the 52-card pack (ES-1.1)
+    PILES: ClassVar[tuple[str, ...]] = ("stock", "discard")  # beside the hands
 
     options: Options
     seed: int
@@ -295,30 +298,9 @@ class State(GameState[Options]):
     # ---- protocol -------------------------------------------------------------------
 
     @property
-    def current_player(self) -> int | None:
-        """The seat to move, ``None`` once the game is over."""
-        return None if self.phase is Phase.OVER else self.turn
-
-    @property
-    def is_terminal(self) -> bool:
-        """Whether the last hand has been scored (ES-6.1)."""
-        return self.phase is Phase.OVER
-
-    @property
     def scores(self) -> tuple[int, ...]:
         """Hands won per seat (ES-6.1): 1 for the winner of a one-hand game."""
         return self.wins
-
-    def deck(self) -> Deck:
-        """The 52-card pack (ES-1.1)."""
-        return _DECK
-
-    def all_cards(self) -> Iterable[Card]:
-        """Hands, stock and discard pile."""
-        for hand in self.hands:
-            yield from hand
-        yield from self.stock
-        yield from self.discard
 
     def value_of(self, seat: int) -> int:
         """The score of a seat's four-card hand (ES-5.1).

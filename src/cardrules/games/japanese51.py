@@ -317,6 +317,9 @@ class State(GameState[Options]):
 
     GAME: ClassVar[str] = "japanese51"
     MOVES: ClassVar[tuple[type[Move], ...]] = (Exchange, Clear, Pass, SwapAll)
+    OVER: ClassVar[Phase] = Phase.OVER  # the last deal is scored (J51-6.1)
+    DECK: ClassVar[Deck] = standard()  # the 52-card pack (J51-1.1)
+    PILES: ClassVar[tuple[str, ...]] = ("table", "stock", "aside")  # beside the hands
 
     options: Options
     seed: int
@@ -341,16 +344,6 @@ class State(GameState[Options]):
     # ---- protocol -------------------------------------------------------------------
 
     @property
-    def current_player(self) -> int | None:
-        """The seat to move, ``None`` once the match is over."""
-        return None if self.phase is Phase.OVER else self.turn
-
-    @property
-    def is_terminal(self) -> bool:
-        """Whether the last deal of the match has been scored (J51-6.1)."""
-        return self.phase is Phase.OVER
-
-    @property
     def scores(self) -> tuple[int, ...]:
         """Deals won per seat (J51-6.2); higher is better."""
         return self.wins
@@ -366,18 +359,6 @@ class State(GameState[Options]):
         """
         deals = self.options.deals
         return self.options.players if deals is None else deals
-
-    def deck(self) -> Deck:
-        """The 52-card pack (J51-1.1)."""
-        return _DECK
-
-    def all_cards(self) -> Iterable[Card]:
-        """Hands, table, stock and the cards set aside."""
-        for hand in self.hands:
-            yield from hand
-        yield from self.table
-        yield from self.stock
-        yield from self.aside
 
     def value_of(self, seat: int) -> int:
         """The current value of a seat's hand (J51-4.1).

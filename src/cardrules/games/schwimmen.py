@@ -382,6 +382,8 @@ class State(GameState[Options]):
         ExchangeKnock,
         ExchangeAllKnock,
     )
+    OVER: ClassVar[Phase] = Phase.OVER  # the game is over (SCH-7.2, SCH-8.1)
+    PILES: ClassVar[tuple[str, ...]] = ("widow", "stock", "dead")  # beside the hands
 
     options: Options
     seed: int
@@ -451,16 +453,6 @@ class State(GameState[Options]):
     # ---- protocol -------------------------------------------------------------------
 
     @property
-    def current_player(self) -> int | None:
-        """The seat to move, ``None`` once the game is over."""
-        return None if self.phase is Phase.OVER else self.turn
-
-    @property
-    def is_terminal(self) -> bool:
-        """Whether the game is over (SCH-7.2, SCH-8.1)."""
-        return self.phase is Phase.OVER
-
-    @property
     def scores(self) -> tuple[int, ...]:
         """Tokens lost per seat; an out player counts his tokens plus one (SCH-8.2)."""
         return tokens_lost(self.options.tokens, self.tokens, self.alive)
@@ -477,14 +469,6 @@ class State(GameState[Options]):
     def deck(self) -> Deck:
         """The 32-card pack, or the 52-card pack with ``full_pack`` (SCH-1.2)."""
         return _pack(self.options.full_pack)
-
-    def all_cards(self) -> Iterable[Card]:
-        """Hands, widow, stock and the widows put out of play."""
-        for hand in self.hands:
-            yield from hand
-        yield from self.widow
-        yield from self.stock
-        yield from self.dead
 
     def _generate_moves(self) -> tuple[Move, ...]:
         phase = self.phase

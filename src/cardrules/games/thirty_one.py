@@ -337,6 +337,9 @@ class State(GameState[Options]):
 
     GAME: ClassVar[str] = "thirty_one"
     MOVES: ClassVar[tuple[type[Move], ...]] = (Knock, Draw, Discard, Pass)
+    OVER: ClassVar[Phase] = Phase.OVER  # the game is over (T31-6.6, T31-7.1)
+    DECK: ClassVar[Deck] = standard()  # the 52-card pack (T31-1.1)
+    PILES: ClassVar[tuple[str, ...]] = ("stock", "discard")  # beside the hands
 
     options: Options
     seed: int
@@ -359,16 +362,6 @@ class State(GameState[Options]):
     # ---- protocol -------------------------------------------------------------------
 
     @property
-    def current_player(self) -> int | None:
-        """The seat to move, ``None`` once the game is over."""
-        return None if self.phase is Phase.OVER else self.turn
-
-    @property
-    def is_terminal(self) -> bool:
-        """Whether the game is over (T31-6.6, T31-7.1)."""
-        return self.phase is Phase.OVER
-
-    @property
     def scores(self) -> tuple[int, ...]:
         """Tokens lost per seat; an out player counts his tokens plus one (T31-7.2)."""
         return tokens_lost(self.options.tokens, self.tokens, self.alive)
@@ -381,17 +374,6 @@ class State(GameState[Options]):
         scores = self.scores
         low = min(scores)
         return tuple(i for i, s in enumerate(scores) if s == low)
-
-    def deck(self) -> Deck:
-        """The 52-card pack (T31-1.1)."""
-        return _DECK
-
-    def all_cards(self) -> Iterable[Card]:
-        """Hands, stock and discard pile."""
-        for hand in self.hands:
-            yield from hand
-        yield from self.stock
-        yield from self.discard
 
     def value_of(self, seat: int) -> int | float:
         """The value of a seat's hand (three cards; best three of four mid-turn).

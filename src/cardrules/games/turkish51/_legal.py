@@ -1,7 +1,8 @@
 """Turkish 51: which moves are legal now, and why a move is not (T51-4 to T51-7).
 
-Package-internal: :class:`~cardrules.games.turkish51.game.State` asks these functions for
-its legal moves and its explanations; ``table_fits`` is public through the package.
+Package-internal: :class:`~cardrules.games.turkish51.State` asks these functions for
+its legal moves and its explanations (they read a :class:`~.state.Position`, the room
+below); ``table_fits`` is public through the package.
 
 Examples:
     >>> from cardrules import parse_cards
@@ -18,7 +19,6 @@ import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
 from cardrules.cards import JOKER, Card, Rank
 from cardrules.engine import GameState, Move
@@ -44,6 +44,7 @@ from cardrules.games.turkish51.moves import (
     Take,
 )
 from cardrules.games.turkish51.scoring import DECK, RULES
+from cardrules.games.turkish51.state import Position
 from cardrules.melds import (
     Meld,
     MeldKind,
@@ -61,16 +62,13 @@ from cardrules.melds import (
     value_bound,
 )
 
-if TYPE_CHECKING:
-    from cardrules.games.turkish51.game import State
-
 __all__ = ["explain", "generate_moves", "malformed", "table_fits"]
 
 
 # --------------------------------------------------------------------------- legal moves
 
 
-def generate_moves(state: State) -> tuple[Move, ...]:
+def generate_moves(state: Position) -> tuple[Move, ...]:
     """Every legal move of ``state``, in the order :meth:`State.legal_moves` gives them."""
     phase = state.phase
     if phase is Phase.OVER:
@@ -86,7 +84,7 @@ def generate_moves(state: State) -> tuple[Move, ...]:
     return _play_moves(state, seat)
 
 
-def _may_take(state: State, seat: int) -> bool:
+def _may_take(state: Position, seat: int) -> bool:
     if state.opened[seat] or state.doubles[seat]:
         return True
     top = state.discard[-1]
@@ -98,7 +96,7 @@ def _may_take(state: State, seat: int) -> bool:
     return meldable and _out_at_once_with(top, hand)
 
 
-def _opens_with(state: State, top: Card, hand: tuple[Card, ...]) -> bool:
+def _opens_with(state: Position, top: Card, hand: tuple[Card, ...]) -> bool:
     """Whether ``hand`` (with the top discard ``top``) opens above the threshold, with
     ``top`` in the opening melds when ``use_taken`` says so (T51-4.3)."""
     use_taken = state.options.use_taken
@@ -145,7 +143,7 @@ def _out_at_once_with(taken: Card, hand: tuple[Card, ...]) -> bool:
     return False
 
 
-def _play_moves(state: State, seat: int) -> tuple[Move, ...]:
+def _play_moves(state: Position, seat: int) -> tuple[Move, ...]:
     hand = state.hands[seat]
     key = tuple(sorted(hand))
     out: list[Move] = []
@@ -178,7 +176,7 @@ def _play_moves(state: State, seat: int) -> tuple[Move, ...]:
     return tuple(out)
 
 
-def _open_ok(state: State, seat: int) -> bool:
+def _open_ok(state: Position, seat: int) -> bool:
     if _taken_unused(state, seat):
         return False
     if len(state.hands[seat]) == 1:
@@ -188,7 +186,7 @@ def _open_ok(state: State, seat: int) -> bool:
     return state.pending_total > state.threshold
 
 
-def _taken_unused(state: State, seat: int) -> bool:
+def _taken_unused(state: Position, seat: int) -> bool:
     """Whether a discard taken to open is still missing from the opening (T51-4.3)."""
     taken = state.taken
     if taken is None or state.opened[seat] or state.doubles[seat]:
@@ -196,7 +194,7 @@ def _taken_unused(state: State, seat: int) -> bool:
     return state.options.use_taken and not any(taken in m.cards for m in state.pending)
 
 
-def _layoff_moves(state: State, hand: tuple[Card, ...]) -> list[Move]:
+def _layoff_moves(state: Position, hand: tuple[Card, ...]) -> list[Move]:
     held = set(hand)
     return [move for card, move in _table_layoffs(state.table) if card in held]
 
@@ -211,7 +209,7 @@ def _table_layoffs(table: tuple[TableMeld, ...]) -> tuple[tuple[Card, LayOff], .
     )
 
 
-def _retrieve_moves(state: State, hand: tuple[Card, ...]) -> list[Move]:
+def _retrieve_moves(state: Position, hand: tuple[Card, ...]) -> list[Move]:
     held = set(hand)
     out: list[Move] = []
     for t, wanted, need in _table_jokers(state.table):
@@ -290,7 +288,7 @@ def _bad_cards(cards: object) -> str:
     return f"expected a tuple of cards, got {cards!r:.60}"
 
 
-def explain(state: State, move: Move) -> str:
+def explain(state: Position, move: Move) -> str:
     """Why ``move`` is illegal in ``state`` (the rules' own words, with the clause)."""
     bad = malformed(move)
     if bad:
@@ -345,7 +343,7 @@ def explain(state: State, move: Move) -> str:
     return GameState.explain(state, move)
 
 
-def _explain_meld(state: State, move: LayMeld, hand: tuple[Card, ...]) -> str:
+def _explain_meld(state: Position, move: LayMeld, hand: tuple[Card, ...]) -> str:
     missing = Counter(move.cards) - Counter(hand)
     if missing:
         return f"{' '.join(map(str, missing.elements()))} not in the hand of seat {state.turn}"
@@ -364,7 +362,7 @@ def _explain_meld(state: State, move: LayMeld, hand: tuple[Card, ...]) -> str:
     return GameState.explain(state, move)
 
 
-def _explain_table(state: State, move: LayOff | Retrieve, hand: tuple[Card, ...]) -> str:
+def _explain_table(state: Position, move: LayOff | Retrieve, hand: tuple[Card, ...]) -> str:
     meld = state.table[move.target].meld
     try:
         if isinstance(move, LayOff):

@@ -1,7 +1,8 @@
 """Turkish 51: what a move does, and the flow of a deal: turns, its end and scoring, the
 next deal (T51-3 to T51-9).
 
-Package-internal: :class:`~cardrules.games.turkish51.game.State` applies its moves here.
+Package-internal: :class:`~cardrules.games.turkish51.State` applies its moves here (they
+read and return a :class:`~.state.Position`, the room below, of the caller's own class).
 
 Examples:
     >>> from cardrules.games.turkish51 import Turkish51
@@ -14,7 +15,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from cardrules.cards import Card
 from cardrules.engine import Move, replace_at
@@ -34,16 +35,12 @@ from cardrules.games.turkish51.moves import (
     Take,
 )
 from cardrules.games.turkish51.scoring import DECK, RULES, deal_penalties
+from cardrules.games.turkish51.state import FINE, HAND, PLAYERS, Position
 from cardrules.melds import check_meld, lay_off, retrieve_joker
 
-if TYPE_CHECKING:
-    from cardrules.games.turkish51.game import State
+__all__ = ["deal", "next_state"]
 
-__all__ = ["FINE", "HAND", "PLAYERS", "deal", "next_state"]
-
-PLAYERS = 4
-HAND = 14
-FINE = 50
+S = TypeVar("S", bound=Position)  # the state class, kept through every transition
 
 _put = replace_at
 
@@ -51,7 +48,7 @@ _put = replace_at
 # --------------------------------------------------------------------------- moves
 
 
-def next_state(state: State, move: Move) -> State:
+def next_state(state: S, move: Move) -> S:
     """The state after the legal ``move`` (T51-4 to T51-8)."""
     history = state.history + (move,)
     seat = state.turn
@@ -146,7 +143,7 @@ def next_state(state: State, move: Move) -> State:
     return _discard(state, move.card, history)
 
 
-def _remove(state: State, seat: int, cards: Sequence[Card]) -> dict[str, Any]:
+def _remove(state: Position, seat: int, cards: Sequence[Card]) -> dict[str, Any]:
     hand = list(state.hands[seat])
     known = list(state.known[seat])
     for card in cards:
@@ -159,7 +156,7 @@ def _remove(state: State, seat: int, cards: Sequence[Card]) -> dict[str, Any]:
     }
 
 
-def _discard(state: State, card: Card, history: tuple[Move, ...]) -> State:
+def _discard(state: S, card: Card, history: tuple[Move, ...]) -> S:
     seat = state.turn
     changes = _remove(state, seat, (card,))
     fines = state.fines
@@ -173,7 +170,7 @@ def _discard(state: State, card: Card, history: tuple[Move, ...]) -> State:
     )
 
 
-def _fined(state: State, seat: int) -> bool:
+def _fined(state: Position, seat: int) -> bool:
     rule = state.options.discard_penalty
     if rule == "off":
         return False
@@ -185,7 +182,7 @@ def _fined(state: State, seat: int) -> bool:
 # --------------------------------------------------------------------------- flow
 
 
-def _pass_turn(state: State, **changes: Any) -> State:
+def _pass_turn(state: S, **changes: Any) -> S:
     turns = state.turns + 1
     after = state._replace(
         turn=(state.turn + 1) % PLAYERS,  # anticlockwise = up the seat numbers (T51-1.3)
@@ -201,7 +198,7 @@ def _pass_turn(state: State, **changes: Any) -> State:
     return after
 
 
-def _end_deal(state: State, winner: int | None, *, at_once: bool, joker_last: bool) -> State:
+def _end_deal(state: S, winner: int | None, *, at_once: bool, joker_last: bool) -> S:
     opts = state.options
     down = state.opened
     if winner is None and opts.stock_out == "void":
@@ -234,7 +231,7 @@ def _end_deal(state: State, winner: int | None, *, at_once: bool, joker_last: bo
     return deal(after, state.deal + 1, (state.dealer + 1) % PLAYERS)
 
 
-def deal(state: State, number: int, dealer: int) -> State:
+def deal(state: S, number: int, dealer: int) -> S:
     """Deal deal ``number`` (T51-3): 14 each, an upcard, the first player to the right."""
     cards = list(DECK.cards)
     state.rng("deal", number).shuffle(cards)

@@ -21,7 +21,6 @@ from cardrules.cards import Card
 from cardrules.engine import Move
 from cardrules.errors import CardRulesError, IllegalMoveError
 from cardrules.games.turkish51._legal import _lay_meld, _lay_melds, _table_fits
-from cardrules.games.turkish51.game import State
 from cardrules.games.turkish51.moves import (
     CANCEL,
     DECLARE,
@@ -37,12 +36,13 @@ from cardrules.games.turkish51.moves import (
     Retrieve,
 )
 from cardrules.games.turkish51.scoring import DECK, RULES
+from cardrules.games.turkish51.state import Position
 from cardrules.melds import _best_value, _opening_values, _value_ceiling, card_points, solve
 
 __all__ = ["greedy_move"]
 
 
-def greedy_move(state: State, rng: random.Random) -> Move:
+def greedy_move(state: Position, rng: random.Random) -> Move:
     """The greedy bot's move in ``state`` (always one of ``state.legal_moves()``).
 
     Draw phase: take the discard when it opens the hand or, once down, when it fits the
@@ -61,7 +61,7 @@ def greedy_move(state: State, rng: random.Random) -> Move:
         >>> greedy_move(state, random.Random(1)) in state.legal_moves()
         True
     """
-    if not isinstance(state, State):
+    if not isinstance(state, Position):
         raise CardRulesError(f"greedy_move plays a Turkish 51 State, got {state!r:.60}")
     moves = state.legal_moves()
     if not moves:
@@ -208,7 +208,7 @@ def _links(card: Card, hand: tuple[Card, ...]) -> int:
     return out
 
 
-def _discard(state: State, moves: tuple[Move, ...], hand: tuple[Card, ...]) -> Move:
+def _discard(state: Position, moves: tuple[Move, ...], hand: tuple[Card, ...]) -> Move:
     options = [m for m in moves if isinstance(m, Discard)]
     if not options:
         return moves[0]

@@ -1,8 +1,10 @@
 """Turkish 51 as a game: the state and the rules that connect options and moves.
 
 Rules digest: ``seeds/turkish51.md`` (clauses ``T51-*``). A match of 11 deals is the
-default; ``deals=1`` is one deal. The state asks ``_legal`` for its legal moves and why a
-move is not legal, and ``_play`` for what a move does and how a deal goes on and ends.
+default; ``deals=1`` is one deal. The top room of the game: :class:`State` is the match's
+fields (``state``) with the rules of play, asking ``_legal`` for its legal moves and why a
+move is not legal, and ``_play`` for what a move does and how a deal goes on and ends;
+:class:`Turkish51` deals the first hand and plays the greedy bot (``bot``).
 
 Examples:
     >>> from cardrules.games.turkish51 import Turkish51
@@ -16,19 +18,13 @@ Examples:
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Iterable
 from typing import Any, ClassVar
 
 import attrs
 
-from cardrules.cards import Card
-from cardrules.decks import Deck
-from cardrules.engine import Game, GameState, Move, make_view, redeal_hidden, seats_check
-from cardrules.errors import IllegalMeldError, InvalidStateError
-from cardrules.games.turkish51 import _legal, _play
+from cardrules.engine import Game, GameState, Move
+from cardrules.games.turkish51 import _legal, _play, bot
 from cardrules.games.turkish51._legal import table_fits
-from cardrules.games.turkish51._play import FINE, PLAYERS
 from cardrules.games.turkish51.moves import (
     Cancel,
     DealResult,
@@ -46,8 +42,7 @@ from cardrules.games.turkish51.moves import (
     Take,
     View,
 )
-from cardrules.games.turkish51.scoring import DECK, RULES
-from cardrules.melds import Meld, check_meld, meld_value
+from cardrules.games.turkish51.state import PLAYERS, Position
 
 __all__ = [
     "Cancel",
@@ -75,86 +70,9 @@ __all__ = [
 
 
 @attrs.frozen(kw_only=True)
-class State(GameState[Options]):
-    """A Turkish 51 match in progress. Stock and discard tops are the last items."""
-
-    GAME: ClassVar[str] = "turkish51"
-    MOVES: ClassVar[tuple[type[Move], ...]] = (
-        Draw, Take, Declare, LayMeld, Open, Cancel, LayOff, Retrieve, Discard,
-    )  # fmt: skip
-
-    options: Options
-    seed: int
-    history: tuple[Move, ...] = ()
-    deal: int
-    dealer: int
-    turn: int
-    phase: Phase
-    hands: tuple[tuple[Card, ...], ...]
-    stock: tuple[Card, ...]
-    discard: tuple[Card, ...]
-    table: tuple[TableMeld, ...] = ()
-    pending: tuple[Meld, ...] = ()
-    opened: tuple[bool, ...]
-    doubles: tuple[bool, ...]
-    threshold: int
-    doubles_threshold: int
-    taken: Card | None = None
-    opened_now: bool = False  # down this turn, nothing added to the table: out is at once
-    cancelled: bool = False
-    turns: int = 0
-    known: tuple[tuple[Card, ...], ...]
-    fines: tuple[int, ...]
-    totals: tuple[int, ...]
-    last_deal: DealResult | None = None
-
-    # ---- protocol -------------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat to move, ``None`` once the match is over."""
-        return None if self.phase is Phase.OVER else self.turn
-
-    @property
-    def is_terminal(self) -> bool:
-        """Whether the match is over (T51-9.1)."""
-        return self.phase is Phase.OVER
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Penalty totals of the finished deals; a side's sum in partnerships (T51-9.2)."""
-        totals = self.totals
-        if self.options.partnerships:
-            return tuple(totals[i % 2] + totals[i % 2 + 2] for i in range(PLAYERS))
-        return totals
-
-    @property
-    def winner(self) -> tuple[int, ...]:
-        """The seats with the lowest total once the match is over (T51-9.3)."""
-        if not self.is_terminal:
-            return ()
-        low = min(self.scores)
-        return tuple(i for i, s in enumerate(self.scores) if s == low)
-
-    def deck(self) -> Deck:
-        """The 106-card pack (T51-1.1)."""
-        return DECK
-
-    def all_cards(self) -> Iterable[Card]:
-        """Hands, stock, discard pile, table melds and the melds of an opening in progress."""
-        for hand in self.hands:
-            yield from hand
-        yield from self.stock
-        yield from self.discard
-        for placed in self.table:
-            yield from placed.meld.cards
-        for meld in self.pending:
-            yield from meld.cards
-
-    @property
-    def pending_total(self) -> int:
-        """The value of the opening in progress (T51-5.1)."""
-        return sum(meld_value(m, RULES) for m in self.pending)
+class State(Position):
+    """A Turkish 51 match in progress: its fields (:class:`~.state.Position`) and the
+    rules that move it on."""
 
     # ---- legal moves -------------------------------------------------------------------
 
@@ -169,65 +87,6 @@ class State(GameState[Options]):
 
     def _next(self, move: Move) -> State:
         return _play.next_state(self, move)
-
-    # ---- views -----------------------------------------------------------------------
-
-    def view(self, seat: int) -> View:
-        """What ``seat`` may know: its hand, the table, the pile, sizes and totals."""
-        return make_view(View, self, seat)
-
-    def resample(self, seat: int, rng: random.Random) -> State:
-        """Deal the cards ``seat`` cannot see again (other hands' unknown cards, the stock)."""
-        seats_check(PLAYERS, seat)
-        hands, (stock,) = redeal_hidden(
-            rng, self.hands, seat, known=self.known, piles=(self.stock,)
-        )
-        return self._replace(hands=hands, stock=stock, seed=rng.getrandbits(63))
-
-    def _check(self) -> None:
-        for name in ("hands", "opened", "doubles", "known", "fines", "totals"):
-            if len(getattr(self, name)) != PLAYERS:
-                raise InvalidStateError(f"{name} has {len(getattr(self, name))} seats, not 4")
-        for seat in (self.turn, self.dealer):
-            if not 0 <= seat < PLAYERS:
-                raise InvalidStateError(f"seat {seat} does not exist")
-        opts = self.options
-        if self.threshold < opts.threshold or self.doubles_threshold < opts.min_doubles - 1:
-            raise InvalidStateError("a threshold is below the one the game started with")
-        if any(f < 0 or f % FINE for f in self.fines) or any(t < 0 for t in self.totals):
-            raise InvalidStateError(f"fines {self.fines} or totals {self.totals} are impossible")
-        if not 0 <= self.deal < (opts.deals or self.deal + 1):
-            raise InvalidStateError(f"deal {self.deal} is outside the match")
-        for i, known in enumerate(self.known):
-            if Counter(known) - Counter(self.hands[i]):
-                raise InvalidStateError(f"seat {i} is said to hold cards it does not hold")
-        for placed in self.table:
-            _recheck(placed.meld)
-            if not 0 <= placed.owner < PLAYERS or not self.opened[placed.owner]:
-                raise InvalidStateError(f"meld {placed.meld} has an owner who has not laid down")
-        for meld in self.pending:
-            _recheck(meld)
-        if self.phase is Phase.OVER:
-            return
-        if self.pending and (self.phase is not Phase.PLAY or self.opened[self.turn]):
-            raise InvalidStateError("an opening is in progress outside its player's turn")
-        taken = self.taken  # taken face up: known to be in the hand, or laid down since
-        if taken is not None and taken not in self.known[self.turn]:
-            laid = (c for m in (*self.pending, *(p.meld for p in self.table)) for c in m.cards)
-            if self.phase is not Phase.PLAY or taken not in laid:
-                raise InvalidStateError("the card just taken is neither known in the hand nor laid")
-        for i, hand in enumerate(self.hands):
-            if not hand and i != self.turn:
-                raise InvalidStateError(f"seat {i} holds no card in a deal still going")
-
-
-def _recheck(meld: Meld) -> None:
-    try:
-        again = check_meld(meld.cards, RULES, kind=meld.kind)
-    except IllegalMeldError as exc:
-        raise InvalidStateError(f"a meld on the table is no meld: {exc}") from None
-    if again != meld:
-        raise InvalidStateError(f"meld {meld} does not stand for what it says")
 
 
 @attrs.frozen
@@ -274,6 +133,4 @@ class Turkish51(Game[State, Options]):
 
     def greedy_move(self, state: State, rng: random.Random) -> Move:
         """The greedy bot: see :func:`cardrules.games.turkish51.bot.greedy_move`."""
-        from cardrules.games.turkish51.bot import greedy_move
-
-        return greedy_move(state, rng)
+        return bot.greedy_move(state, rng)

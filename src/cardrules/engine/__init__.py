@@ -1,0 +1,87 @@
+"""The uniform game protocol: moves, states, games, options, notation and JSON.
+
+Every game of cardrules (and any game a user writes) is three kinds of frozen
+values: an options value, a state value and move values. This package holds
+their shared base classes, so that a game module states only its rules:
+
+* :class:`Move`: a small frozen record with a keyword (``NAME``) and typed
+  fields. ``str(move)`` prints ``"discard 7h"``; :meth:`Game.parse_move` reads
+  it back. Supported field types: ``Card``, ``tuple[Card, ...]``, ``int``,
+  ``bool``, ``str``, enums, and ``X | None``.
+* :class:`GameState`: a frozen state. A game implements ``_generate_moves``,
+  ``_next``, ``view``, ``resample``, ``all_cards`` and ``_check``; the base
+  gives ``legal_moves`` (memoised), ``check_move``/``is_legal``/``apply``,
+  ``to_json`` and validation.
+* :class:`Game`: options plus the factory methods ``new_game``, ``replay``,
+  ``state_from_json`` and ``parse_move``.
+
+The package is a few private rooms behind this module, which only re-exports
+(import from ``cardrules.engine``, never from a room):
+
+* ``_moves``: :class:`Move` and the move notation (:func:`parse_move_text`);
+* ``_options``: :func:`option`, :class:`OptionInfo`, :func:`option_info`,
+  :func:`build_options`, :func:`parse_option_value`, and the argument checks
+  :func:`need_count` and :func:`seed_values`;
+* ``_data``: JSON data conversion, :func:`to_data` and :func:`from_data`;
+* ``_state``: :class:`GameState` and its generated copier;
+* ``_game``: :class:`Game`;
+* ``_seats``: seat, view and re-deal helpers (:func:`make_view`,
+  :func:`redeal_hidden`, :func:`seat_lines`, :func:`seats_check`,
+  :func:`next_seat`, :func:`replace_at`).
+
+Examples:
+    >>> from cardrules import games
+    >>> game = games.create("thirty_one", players=3)
+    >>> state = game.new_game(seed=5)
+    >>> move = state.legal_moves()[0]
+    >>> game.parse_move(state, str(move)) == move
+    True
+    >>> game.state_from_json(state.to_json()) == state
+    True
+"""
+
+from __future__ import annotations
+
+from cardrules.engine._data import from_data, to_data
+from cardrules.engine._game import Game
+from cardrules.engine._moves import Move, parse_move_text
+from cardrules.engine._options import (
+    OptionInfo,
+    build_options,
+    need_count,
+    option,
+    option_info,
+    parse_option_value,
+    seed_values,
+)
+from cardrules.engine._seats import (
+    make_view,
+    next_seat,
+    redeal_hidden,
+    replace_at,
+    seat_lines,
+    seats_check,
+)
+from cardrules.engine._state import GameState
+
+__all__ = [
+    "Game",
+    "GameState",
+    "Move",
+    "OptionInfo",
+    "build_options",
+    "from_data",
+    "make_view",
+    "need_count",
+    "next_seat",
+    "option",
+    "option_info",
+    "parse_move_text",
+    "parse_option_value",
+    "redeal_hidden",
+    "replace_at",
+    "seat_lines",
+    "seats_check",
+    "seed_values",
+    "to_data",
+]

@@ -1,0 +1,432 @@
+"""The state base class, :class:`GameState`, and the generated copier behind its
+``_replace`` (the hottest path of every game)."""
+
+from __future__ import annotations
+
+import json
+import random
+import typing
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any, ClassVar, Generic, Self
+
+import attrs
+
+from cardrules.cards import Card, format_cards
+from cardrules.decks import Deck
+from cardrules.engine._data import to_data
+from cardrules.engine._moves import Move
+from cardrules.engine._options import OptionsT
+from cardrules.errors import IllegalMoveError, InvalidStateError
+
+
+@attrs.frozen
+class GameState(Generic[OptionsT]):
+    """Base class of every game state (a frozen attrs class in each game).
+
+    A game's state class declares the fields ``options``, ``seed`` and
+    ``history`` (plus its own) and implements the underscore hooks. The public
+    protocol (``legal_moves``, ``apply``, ``check_move``, ``is_legal``,
+    ``to_json``, ``validate``) is provided here.
+
+    Chance is decided from ``seed`` inside the game: a game draws its deals
+    from :meth:`rng` and never from global random state.
+
+    Three declarations spare a game the usual shapes of protocol code (a game
+    that leaves one at ``None`` writes that hook itself):
+
+    * ``OVER``: the ``phase`` at which the game is over. :attr:`is_terminal`
+      is then ``phase is OVER`` and :attr:`current_player` the ``turn`` field
+      until then.
+    * ``DECK``: the pack, when it does not depend on the options (:meth:`deck`).
+    * ``PILES``: the fields that hold the cards outside the ``hands`` field, each
+      a tuple of cards (:meth:`all_cards` gives the hands' cards, then theirs).
+    """
+
+    _legal: tuple[Move, ...] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False, hash=False
+    )
+
+    GAME: ClassVar[str] = ""
+    MOVES: ClassVar[tuple[type[Move], ...]] = ()
+    OVER: ClassVar[Any] = None
+    DECK: ClassVar[Deck | None] = None
+    PILES: ClassVar[tuple[str, ...] | None] = None
+
+    if typing.TYPE_CHECKING:
+        options: OptionsT
+        seed: int
+        history: tuple[Move, ...]
+
+    # ---- hooks a game implements -------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to move; ``None`` only when the game is over.
+
+        Examples:
+            >>> from cardrules import games
+            >>> games.create("thirty_one", players=3).new_game(seed=1).current_player
+            1
+        """
+        over = self.OVER
+        if over is None:
+            raise NotImplementedError
+        return None if self.phase is over else self.turn  # type: ignore[attr-defined]
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the game (the whole match) is over.
+
+        Examples:
+            >>> from cardrules import games
+            >>> games.create("thirty_one").new_game(seed=1).is_terminal
+            False
+        """
+        over = self.OVER
+        if over is None:
+            raise NotImplementedError
+        return self.phase is over  # type: ignore[attr-defined]
+
+    @property
+    def scores(self) -> tuple[float, ...]:
+        """Per seat, in the game's own units: final once terminal, running before.
+
+        Examples:
+            >>> from cardrules import games
+            >>> games.create("empat_satu", players=3).new_game(seed=1).scores
+            (0, 0, 0)
+        """
+        raise NotImplementedError
+
+    def _generate_moves(self) -> tuple[Move, ...]:
+        raise NotImplementedError
+
+    def _next(self, move: Move) -> Self:
+        raise NotImplementedError
+
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may know: equal for states that differ only in what it cannot see.
+
+        Examples:
+            >>> from cardrules import games
+            >>> view = games.create("thirty_one", players=2).new_game(seed=1).view(0)
+            >>> len(view.hand), view.hand_sizes, hasattr(view, "seed")
+            (3, (3, 3), False)
+        """
+        raise NotImplementedError
+
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        """A state ``seat`` cannot tell from this one, hidden cards dealt again.
+
+        Examples:
+            >>> import random
+            >>> from cardrules import games
+            >>> state = games.create("thirty_one", players=2).new_game(seed=1)
+            >>> guess = state.resample(0, random.Random(9))
+            >>> guess.view(0) == state.view(0), guess.hands[1] == state.hands[1]
+            (True, False)
+        """
+        raise NotImplementedError
+
+    def all_cards(self) -> Iterable[Card]:
+        """Every card in every hand, pile, meld and trick: always exactly the deck.
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("thirty_one").new_game(seed=1)
+            >>> sorted(state.all_cards()) == sorted(state.deck().cards)
+            True
+        """
+        piles = self.PILES
+        if piles is None:
+            raise NotImplementedError
+        cards: list[Card] = [c for hand in self.hands for c in hand]  # type: ignore[attr-defined]
+        for name in piles:
+            cards.extend(getattr(self, name))
+        return cards
+
+    def deck(self) -> Deck:
+        """The pack the game is played with, under these options.
+
+        Examples:
+            >>> from cardrules import games
+            >>> games.create("schwimmen").new_game(seed=1).deck().size
+            32
+        """
+        deck = self.DECK
+        if deck is None:
+            raise NotImplementedError
+        return deck
+
+    def _check(self) -> None:
+        """Raise :class:`InvalidStateError` if the fields contradict each other."""
+
+    def explain(self, move: Move) -> str:
+        """Why a move of this game is not legal now (a game refines this).
+
+        Examples:
+            >>> from cardrules import games
+            >>> game = games.create("empat_satu")
+            >>> state = game.new_game(seed=1)
+            >>> state.explain(game.parse_move(state, "refuse"))
+            'the discard can only be refused once the stock is empty (ES-4.1)'
+        """
+        legal = self.legal_moves()
+        shown = ", ".join(str(m) for m in legal[:8]) + (", ..." if len(legal) > 8 else "")
+        return f"it is not among the {len(legal)} legal moves now ({shown})"
+
+    # ---- protocol built on the hooks --------------------------------------------
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move, in a deterministic order; empty iff the game is over.
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("thirty_one", players=2).new_game(seed=1)
+            >>> [str(m) for m in state.legal_moves()]
+            ['knock', 'draw stock', 'draw discard']
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._generate_moves()
+            object.__setattr__(self, "_legal", legal)
+        return legal
+
+    def check_move(self, move: object) -> None:
+        """Raise :class:`IllegalMoveError` saying why ``move`` is illegal now.
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("thirty_one", players=2).new_game(seed=1)
+            >>> state.check_move("knock")
+            Traceback (most recent call last):
+            ...
+            cardrules.errors.IllegalMoveError: ...: a str is not a move of thirty_one
+        """
+        if not isinstance(move, Move) or not isinstance(move, self.MOVES):
+            kind = type(move).__name__
+            raise IllegalMoveError(move, f"a {kind} is not a move of {self.GAME}")
+        try:
+            listed = self._equal_listed(move)
+        except Exception as exc:  # a Move subclass whose == fails
+            reason = f"it cannot be compared with the legal moves ({type(exc).__name__}: {exc})"
+            raise IllegalMoveError(move, reason) from None
+        if listed is not None:
+            if type(listed) is type(move):
+                return
+            # A subclass whose == says yes to a move of another class stands for none.
+            reason = f"it is a {type(move).__name__}, not the legal move '{listed}' it equals"
+            raise IllegalMoveError(move, reason)
+        if self.is_terminal:
+            raise IllegalMoveError(move, "the game is over")
+        raise IllegalMoveError(move, self.explain(move))
+
+    def is_legal(self, move: object) -> bool:
+        """Whether ``move`` is legal now.
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("thirty_one", players=2).new_game(seed=1)
+            >>> state.is_legal(state.legal_moves()[0]), state.is_legal("knock")
+            (True, False)
+        """
+        try:
+            listed = self._equal_listed(move)
+        except Exception:  # junk whose == fails
+            return False
+        return listed is not None and type(listed) is type(move)  # as apply
+
+    def _equal_listed(self, move: object) -> Move | None:
+        """The legal move equal to ``move``, or ``None``; raises what ``==`` raises.
+        (``apply`` does the same inline: it is the hottest path.)"""
+        legal = self.legal_moves()
+        for listed in legal:
+            if listed is move or listed == move:
+                return listed
+        return None
+
+    def apply(self, move: Move) -> Self:
+        """The state after ``move``; this state is unchanged.
+
+        Raises:
+            IllegalMoveError: ``move`` is not legal now; the message says why.
+
+        Examples:
+            >>> from cardrules import games
+            >>> game = games.create("thirty_one", players=2)
+            >>> state = game.new_game(seed=1)
+            >>> after = state.apply(game.parse_move(state, "draw stock"))
+            >>> [str(m) for m in after.history], len(state.history)
+            (['draw stock'], 0)
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_moves()
+        try:  # free unless it raises (Python 3.11+)
+            listed = legal[legal.index(move)]
+        except Exception:  # ValueError: not listed; else junk whose == fails (an array)
+            listed = None
+        # Only a move of the listed one's own class stands for it: junk whose ``==``
+        # says yes to anything (a Move of another game) must not become legal[0].
+        if listed is None or type(move) is not type(listed):
+            self.check_move(move)  # raises, saying why
+            raise IllegalMoveError(move, "it is not a legal move now")
+        # The listed move, not the caller's equal one: ``Discard(c, knock=0)`` equals
+        # ``Discard(c, knock=False)``, but only the listed one has the game's own types.
+        return self._next(listed)
+
+    def _replace(self, **changes: Any) -> Self:
+        """A copy with some fields changed: ``attrs.evolve`` without its overhead.
+
+        Games build a new state on every move, so this is the hottest path of
+        the engine. The first call on a state class generates a copier for it,
+        with one keyword parameter per field, and installs it as that class's
+        ``_replace``; it fills the slots of a copy directly (as an instance of
+        a builder subclass with plain attribute setting, which then becomes an
+        instance of the state class), which is safe because state classes
+        carry no validators or converters (a class that does falls back to
+        evolve).
+
+        Raises:
+            TypeError: a name in ``changes`` is not a field (a programming error).
+        """
+        cls = type(self)
+        copier = _make_copier(cls)
+        cls._replace = copier  # type: ignore[method-assign]  # later calls go straight to it
+        return copier(self, **changes)  # type: ignore[no-any-return]
+
+    def rng(self, *salt: object) -> random.Random:
+        """A random generator decided by the seed and ``salt`` (e.g. the deal number).
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("thirty_one").new_game(seed=1)
+            >>> state.rng(2).random() == state.rng(2).random() != state.rng(3).random()
+            True
+        """
+        return random.Random("/".join([str(self.seed), *map(str, salt)]))
+
+    def to_json(self) -> str:
+        """The whole state as JSON text (read back by ``Game.state_from_json``).
+
+        Examples:
+            >>> from cardrules import games
+            >>> game = games.create("thirty_one")
+            >>> state = game.new_game(seed=1)
+            >>> game.state_from_json(state.to_json()) == state
+            True
+        """
+        return json.dumps({"game": self.GAME, "state": to_data(self)}, ensure_ascii=False)
+
+    def validate(self) -> None:
+        """Check card conservation and field consistency.
+
+        Raises:
+            InvalidStateError: cards were created or lost, or fields contradict.
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("thirty_one", players=2).new_game(seed=1)
+            >>> state.validate()
+            >>> state._replace(stock=state.stock[1:]).validate()
+            Traceback (most recent call last):
+            ...
+            cardrules.errors.InvalidStateError: cards are not the deck: extra [], missing [...]
+        """
+        expected = Counter(self.deck().cards)
+        try:
+            found = Counter(self.all_cards())
+        except (AttributeError, TypeError) as exc:
+            raise InvalidStateError(f"state is malformed: {exc}") from None
+        if found != expected:
+            extra = format_cards(sorted((found - expected).elements()))
+            missing = format_cards(sorted((expected - found).elements()))
+            raise InvalidStateError(f"cards are not the deck: extra [{extra}], missing [{missing}]")
+        self._check()
+
+
+def _builder_class(cls: type) -> type | None:
+    """A subclass of the frozen, slotted ``cls`` with plain attribute setting.
+
+    A copy is filled in as an instance of this builder, where ``new.x = v``
+    is an ordinary slot store (the frozen class's ``__setattr__`` is a Python
+    function, about twenty times slower), and then becomes a ``cls`` by
+    ``__class__`` assignment, which Python allows because the builder adds no
+    slots. ``None`` if this Python refuses the assignment.
+    """
+    builder = type(
+        f"{cls.__name__}Builder",
+        (cls,),
+        {
+            "__slots__": (),
+            "__module__": cls.__module__,
+            "__setattr__": object.__setattr__,
+            "__delattr__": object.__delattr__,
+        },
+    )
+    try:
+        probe: Any = object.__new__(builder)
+        probe.__class__ = cls
+    except TypeError:
+        return None
+    return builder
+
+
+def _make_copier(cls: type) -> Any:
+    fields = attrs.fields(cls)
+    names = [f.name for f in fields if f.init]
+    # The generated code's own names start with "__", so that no field (``state``,
+    # ``new``, ``builder``...) can shadow one; a class whose field does is copied slowly,
+    # as is one with a field the copier would not fill (init=False, other than _legal).
+    if any(
+        f.validator is not None
+        or f.converter is not None
+        or f.name.startswith("__")
+        or (not f.init and f.name != "_legal")
+        for f in fields
+    ):
+
+        def slow(state: Any, **changes: Any) -> Any:
+            return attrs.evolve(state, **changes)
+
+        return slow
+    builder = _builder_class(cls)
+    head = [
+        f"def _replace(__state, *, {', '.join(f'{n}=__KEEP' for n in names)}, **__extra):",
+        "    if __state.__class__ is not __cls:",  # a subclass inherited this copier
+        "        __given = {__k: __v for __k, __v in locals().items() if __v is not __KEEP}",
+        "        del __given['__state'], __given['__extra']",
+        "        return __GameState._replace(__state, **__given, **__extra)",
+        "    if __extra:",
+        "        raise TypeError(f'not fields of {__cls.__name__}: {sorted(__extra)}')",
+    ]
+    namespace: dict[str, Any] = {
+        "__cls": cls,
+        "__builder": builder,
+        "__make": object.__new__,
+        "__KEEP": object(),
+        "__GameState": GameState,
+    }
+    if builder is not None:  # fill a builder, then turn it into a cls
+        body = [
+            "    __new = __make(__builder)",
+            *(f"    __new.{n} = __state.{n} if {n} is __KEEP else {n}" for n in names),
+            "    __new._legal = None",
+            "    __new.__class__ = __cls",
+            "    return __new",
+        ]
+    else:  # set each slot through its descriptor
+        for name in [*names, "_legal"]:
+            for klass in cls.__mro__:
+                if name in vars(klass):
+                    namespace[f"__set_{name}"] = vars(klass)[name].__set__
+                    break
+        body = [
+            "    __new = __make(__cls)",
+            *(f"    __set_{n}(__new, __state.{n} if {n} is __KEEP else {n})" for n in names),
+            "    __set__legal(__new, None)",
+            "    return __new",
+        ]
+    exec("\n".join(head + body), namespace)  # the source is built from field names only
+    return namespace["_replace"]

@@ -1,0 +1,433 @@
+"""The meld solver: the best way to lay a whole hand, its bounds, and doubles."""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import Literal
+
+from cardrules.cards import Card, Rank
+from cardrules.errors import CardRulesError
+from cardrules.melds._candidates import (
+    _BITS,
+    _DIGIT,
+    _JOKER_BITS,
+    _JOKER_MASK,
+    _SCALE,
+    _analyse,
+    _analysed,
+    _Analysis,
+    _build,
+    _candidate_cards,
+    _card_places,
+    _hand_key,
+    _points_table,
+    _window_starts,
+)
+from cardrules.melds._check import _as_cards
+from cardrules.melds._rules import (
+    DEFAULT_RULES,
+    Decomposition,
+    Meld,
+    MeldKind,
+    MeldRules,
+    Objective,
+    _check_rules,
+    _face_points,
+    _place_range,
+    card_points,
+    meld_value,
+)
+
+
+@functools.lru_cache(maxsize=32)
+def _value_ceiling(key: tuple[Card, ...], rules: MeldRules) -> int:
+    """A cheap upper bound of ``solve(...).value`` for a sorted hand whose candidates are
+    known: the best points of every natural card some candidate uses, and of each joker."""
+    analysis = _analysed(key, rules)
+    covered = 0
+    for cand in analysis.found:
+        covered |= cand.vec
+    if not covered:
+        return 0
+    best = _best_points(rules)
+    total = 0
+    for card, n in zip(analysis.distinct, analysis.counts, strict=True):
+        if covered & _DIGIT:
+            total += best[card] * n
+        covered >>= _BITS
+    top = max(rules.ace_high_points, rules.ace_low_points, rules.court_points, 10)
+    return total + len(analysis.wild) * top
+
+
+@functools.lru_cache(maxsize=64)
+def _best_points(rules: MeldRules) -> dict[Card, int]:
+    """Each natural card's most points in a meld (an ace's high or low value)."""
+    out = {}
+    for card in _card_places(rules):
+        points = _face_points(card, rules, low_ace=False)
+        if card.rank == Rank.ACE:
+            points = max(points, rules.ace_low_points)
+        out[card] = points
+    return out
+
+
+def value_bound(hand: Iterable[Card], rules: MeldRules = DEFAULT_RULES) -> int:
+    """A cheap upper bound of ``solve(hand, rules).value``: the points of every card that
+    could sit in some meld (each joker at the highest card value).
+
+    Use it to skip the solver when even the bound cannot reach an opening threshold.
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> value_bound(parse_cards("5h 6h 7h Kc 2d")), solve(parse_cards("5h 6h 7h Kc 2d")).value
+        (18, 18)
+        >>> value_bound(parse_cards("5h 9c Kd"))
+        0
+    """
+    _check_rules(rules)
+    cards = _as_cards(hand, "hand")
+    info = _bound_info(rules)
+    wild = 0
+    naturals = []
+    masks = [0, 0, 0, 0]  # per suit, the run places held
+    of_rank = [0] * 16  # per rank, the suits held (a bit each) or the copies held
+    distinct = rules.set_suits_distinct
+    for card in cards:
+        facts = info.get(card)
+        if facts is None:  # a joker or a card of a wild rank
+            wild += 1
+            continue
+        naturals.append(facts)
+        rank, suit, mask, _ = facts
+        masks[suit] |= mask
+        if distinct:
+            of_rank[rank] |= 1 << suit
+        else:
+            of_rank[rank] += 1
+    jokers = wild if rules.jokers_allowed else 0
+    if rules.max_jokers is not None:
+        jokers = min(jokers, rules.max_jokers)
+    top = max(rules.ace_high_points, rules.ace_low_points, rules.court_points, 10)
+    total = wild * top if jokers else 0
+    need = rules.min_length - jokers
+    if need <= 1:
+        return total + sum([facts[3] for facts in naturals])
+    in_sets = 0  # bit mask of the ranks held in at least ``need`` suits (or copies)
+    if rules.sets_allowed:
+        for rank, held in enumerate(of_rank):
+            if (held.bit_count() if distinct else held) >= need:
+                in_sets |= 1 << rank
+    length = rules.min_length
+    if rules.wrap_around:  # a run starts at 2 to 14 and may reach 26: any window inside it
+        first_start, last_start = 2, 26 - length + 1
+    else:
+        low, high = _place_range(rules)
+        first_start, last_start = low, high - length + 1
+    live = [0, 0, 0, 0]  # per suit, the places inside a window that holds ``need`` cards
+    if rules.runs_allowed and last_start >= first_start:
+        starts_allowed = (1 << (last_start + 1)) - (1 << first_start)
+        for suit, mask in enumerate(masks):
+            starts = _window_starts(mask, length, need) & starts_allowed
+            for k in range(length):
+                live[suit] |= starts << k
+    for rank, suit, mask, points in naturals:
+        if in_sets >> rank & 1 or live[suit] & mask:
+            total += points
+    return total
+
+
+@functools.lru_cache(maxsize=64)
+def _bound_info(rules: MeldRules) -> dict[Card, tuple[int, int, int, int]]:
+    """For :func:`value_bound`: each natural card (not of a wild rank) with its rank, suit,
+    the bit mask of its run places (with ``wrap_around`` also 13 higher) and its points."""
+    out = {}
+    for card, (suit, mask, _, _) in _card_places(rules).items():
+        if card.rank not in rules.wild_ranks:
+            points = _face_points(card, rules, low_ace=False)
+            out[card] = (int(card.rank), suit, mask, points)
+    return out
+
+
+_Weights = Literal["value", "deadwood", "all", "value only"]
+
+
+class _Search:
+    """The solver's search over one hand (remembered with the hand, so no cycles here).
+
+    ``best(state, jokers)`` is the largest total weight of melds that the cards of ``state``
+    (one digit per distinct card; ``state`` starts with the cards some candidate uses) and
+    that many jokers can make; ``choices`` remembers each
+    state's best first meld (an index into the candidates) when it is not to skip a card.
+    """
+
+    __slots__ = ("choices", "guard", "jokers", "memo", "per_digit", "starting", "state")
+
+    def __init__(self, analysis: _Analysis, rules: MeldRules, weights: _Weights) -> None:
+        distinct, counts, wild, _, found = analysis
+        jokers = len(wild) if rules.jokers_allowed else 0
+        if (counts and max(counts) > _DIGIT >> 1) or jokers > _JOKER_MASK:
+            raise CardRulesError(
+                f"solve() takes at most {_DIGIT >> 1} copies of a card and {_JOKER_MASK} jokers"
+            )
+        covered = 0
+        for cand in found:
+            covered |= cand.vec
+        state = 0  # cards no candidate uses are left out: the search would only skip them
+        shift = 0
+        for n in counts:
+            if covered >> shift & _DIGIT:
+                state += n << shift
+            shift += _BITS
+        scale = _SCALE
+        weight_of: list[int]
+        if weights == "value":
+            weight_of = [c.value * scale + c.points for c in found]
+        elif weights == "deadwood":
+            weight_of = [c.points * scale + c.value for c in found]
+        elif weights == "all":
+            weight_of = [(c.size * scale + c.value) * scale + c.points for c in found]
+        else:
+            weight_of = [c.value for c in found]
+        per_digit: list[list[tuple[int, int, int, int]]] = [[] for _ in distinct]
+        for index, (cand, weight) in enumerate(zip(found, weight_of, strict=True)):
+            per_digit[cand.low].append((cand.vec, cand.jokers, weight, index))
+        self.per_digit = per_digit
+        self.starting = 0  # the digits at which some meld starts, each as _DIGIT
+        for d, options in enumerate(per_digit):
+            if options:
+                self.starting |= _DIGIT << (_BITS * d)
+        # the top bit of every digit: 0x88...8
+        self.guard = ((1 << (_BITS * len(distinct))) - 1) // _DIGIT << (_BITS - 1)
+        self.memo: dict[int, int] = {}
+        self.choices: dict[int, int] = {}
+        self.state = state
+        self.jokers = jokers
+
+    def best(self, state: int, j: int) -> int:
+        """The best total weight for the cards of ``state`` and ``j`` jokers."""
+        if state == 0:
+            return 0
+        memo, choices, per_digit, guard = self.memo, self.choices, self.per_digit, self.guard
+        starting = self.starting
+        hit = memo.get(state << _JOKER_BITS | j)
+        if hit is not None:
+            return hit
+
+        def search(go: Callable[..., int], state: int, j: int) -> int:
+            # ``go`` is this function: passed in, not closed over, so that no cycle is made
+            if state == 0:
+                return 0
+            key = state << _JOKER_BITS | j
+            hit = memo.get(key)
+            if hit is not None:
+                return hit
+            d = ((state & -state).bit_length() - 1) // _BITS
+            if not per_digit[d]:  # no meld starts at the lowest card: no meld holds it, nor
+                # any card below the first that starts one; leave them all out at once
+                live = state & starting
+                if live:
+                    d = ((live & -live).bit_length() - 1) // _BITS
+                    top = go(go, state >> (_BITS * d) << (_BITS * d), j)
+                else:
+                    top = 0
+                memo[key] = top
+                return top
+            top = go(go, state - (1 << (_BITS * d)), j)  # the lowest card left unmelded
+            choice = -1
+            for vec, need, weight, index in per_digit[d]:
+                if need > j:
+                    continue
+                rest = (state | guard) - vec
+                if rest & guard != guard:
+                    continue
+                total = weight + go(go, rest ^ guard, j - need)
+                if total > top:
+                    top, choice = total, index
+            memo[key] = top
+            if choice >= 0:
+                choices[key] = choice
+            return top
+
+        return search(search, state, j)
+
+
+@functools.lru_cache(maxsize=32)
+def _searched(key: tuple[Card, ...], rules: MeldRules, weights: _Weights) -> _Search:
+    """The search of a sorted hand with the default points, remembered with what it found."""
+    return _Search(_analysed(key, rules), rules, weights)
+
+
+def _solve(
+    analysis: _Analysis, rules: MeldRules, search: _Search, pen: Callable[[Card], int]
+) -> Decomposition:
+    state, j = search.state, search.jokers
+    search.best(state, j)
+    distinct, found, choices = analysis.distinct, analysis.found, search.choices
+    melds: list[Meld] = []
+    spare = list(analysis.wild)
+    left: list[Card] = []
+    for i, (card, n) in enumerate(zip(distinct, analysis.counts, strict=True)):
+        if not state >> (_BITS * i) & _DIGIT:
+            left.extend([card] * n)  # no candidate uses it
+    while state:
+        index = choices.get(state << _JOKER_BITS | j, -1)
+        if index < 0:
+            d = ((state & -state).bit_length() - 1) // _BITS
+            left.append(distinct[d])
+            state -= 1 << (_BITS * d)
+            continue
+        choice = found[index]
+        melds.append(_build(choice, spare))
+        state -= choice.vec
+        j -= choice.jokers
+    left.extend(spare)
+    deadwood = tuple(sorted(left))
+    return Decomposition(
+        melds=tuple(melds),
+        deadwood=deadwood,
+        value=sum(meld_value(m, rules) for m in melds),
+        deadwood_points=sum(pen(c) for c in deadwood),
+    )
+
+
+@functools.lru_cache(maxsize=32)
+def _solved(key: tuple[Card, ...], rules: MeldRules, objective: Objective) -> Decomposition:
+    """:func:`solve` of a sorted hand with the default points, remembered for recent hands."""
+    search = _searched(key, rules, objective)
+    return _solve(_analysed(key, rules), rules, search, _points_table(rules).__getitem__)
+
+
+def _held_points(analysis: _Analysis, rules: MeldRules) -> int:
+    """The points of all the cards of an analysed hand (jokers at ``joker_points``): more
+    than the points part of any of the searches' totals."""
+    _, counts, wild, points, _ = analysis
+    return sum(p * n for p, n in zip(points, counts, strict=True)) + len(wild) * rules.joker_points
+
+
+def _best_value(key: tuple[Card, ...], rules: MeldRules) -> int:
+    """``solve(...).value`` of a sorted hand, from the search alone (no melds built): for a
+    caller that only compares it with a threshold."""
+    search = _searched(key, rules, "value")
+    total = search.best(search.state, search.jokers)
+    if _held_points(_analysed(key, rules), rules) < _SCALE:
+        return total // _SCALE  # the totals are value * _SCALE + points
+    return _solved(key, rules, "value").value
+
+
+def _fewest_left(key: tuple[Card, ...], rules: MeldRules) -> int:
+    """``len(solve(..., objective="all").deadwood)`` of a sorted hand, from the search alone
+    (no melds built): how many cards the best plan leaves unmelded."""
+    search = _searched(key, rules, "all")
+    total = search.best(search.state, search.jokers)
+    top = max(rules.ace_high_points, rules.ace_low_points, rules.court_points, 10)
+    if _held_points(_analysed(key, rules), rules) < _SCALE and len(key) * top < _SCALE:
+        # the totals are (cards * _SCALE + value) * _SCALE + points
+        return len(key) - total // (_SCALE * _SCALE)
+    return len(_solved(key, rules, "all").deadwood)
+
+
+@functools.lru_cache(maxsize=32)
+def _opening_values(
+    key: tuple[Card, ...], rules: MeldRules, holding: Card | None = None
+) -> tuple[int, ...]:
+    """For each of :func:`candidate_melds` of a sorted hand, in that order: its value plus
+    ``solve(...).value`` of the cards left beside it (the best opening that lays it). With
+    ``holding``, only for the melds whose cards include that card (-1 for the others)."""
+    analysis = _analysed(key, rules)
+    found = analysis.found
+    if holding is None:
+        wanted = [True] * len(found)
+    else:
+        wanted = [holding in cards for _, cards in _candidate_cards(key, rules)]
+    # The "value" search's totals are value * _SCALE + points: share it when it can be.
+    shared = _held_points(analysis, rules) < _SCALE
+    search = _searched(key, rules, "value" if shared else "value only")
+    best, state, j = search.best, search.state, search.jokers
+    scale = _SCALE if shared else 1
+    return tuple(
+        [
+            c.value + best(state - c.vec, j - c.jokers) // scale if wanted_here else -1
+            for c, wanted_here in zip(found, wanted, strict=True)
+        ]
+    )
+
+
+def solve(
+    hand: Iterable[Card],
+    rules: MeldRules = DEFAULT_RULES,
+    *,
+    objective: Objective = "value",
+    penalty: Callable[[Card], int] | None = None,
+) -> Decomposition:
+    """The best way to lay a hand in sets and runs, exactly.
+
+    Objectives: ``"value"`` maximises the melds' opening value (ties: least deadwood);
+    ``"deadwood"`` minimises the points left in hand (ties: most value); ``"all"`` melds
+    every card if that can be done (check :attr:`Decomposition.all_melded`), else as many
+    cards as possible.
+
+    Args:
+        hand: the cards.
+        rules: the meld rules.
+        objective: what to optimise.
+        penalty: a card's points left in hand (default :func:`card_points`).
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> best = solve(parse_cards("5h 6h 7h 7s 7d Kc"))
+        >>> [str(m) for m in best.melds], best.value, [str(c) for c in best.deadwood]
+        (['7d-7h-7s'], 21, ['5h', '6h', 'Kc'])
+        >>> solve(parse_cards("Qh Kh Jk 4c 4d 4s"), objective="all").all_melded
+        True
+    """
+    _check_rules(rules)
+    if objective not in ("value", "deadwood", "all"):
+        raise CardRulesError(f"objective must be 'value', 'deadwood' or 'all', got {objective!r}")
+    key = _hand_key(hand)
+    if penalty is None:
+        return _solved(key, rules, objective)
+    analysis = _analyse(key, rules, penalty)
+    return _solve(analysis, rules, _Search(analysis, rules, objective), penalty)
+
+
+# ---------------------------------------------------------------------------------------
+# Doubles
+
+
+def best_doubles(hand: Iterable[Card], rules: MeldRules = DEFAULT_RULES) -> Decomposition:
+    """The most doubles a hand holds (pairs of identical cards, jokers pairing singles).
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> result = best_doubles(parse_cards("7c 7c 9h 9h 4s Jk 2d"))
+        >>> [str(m) for m in result.melds], [str(c) for c in result.deadwood]
+        (['7c-7c', '9h-9h', '4s-Jk'], ['2d'])
+    """
+    _check_rules(rules)
+    cards = _as_cards(hand, "hand")
+    counts = Counter(c for c in cards if not rules.is_wild(c))
+    wild = [c for c in cards if rules.is_wild(c)]
+    melds: list[Meld] = []
+    singles: list[Card] = []
+    for card in sorted(counts):
+        pairs, single = divmod(counts[card], 2)
+        melds.extend(
+            Meld(kind=MeldKind.DOUBLE, cards=(card, card), faces=(card, card)) for _ in range(pairs)
+        )
+        if single:
+            singles.append(card)
+    if rules.jokers_allowed and rules.jokers_in_doubles:
+        # Pair the jokers with the highest singles: most points off the hand.
+        singles.sort(key=lambda c: (card_points(c, rules), c), reverse=True)
+        while wild and singles:
+            card = singles.pop(0)
+            melds.append(Meld(kind=MeldKind.DOUBLE, cards=(card, wild.pop()), faces=(card, card)))
+    left = tuple(sorted(singles + wild))
+    return Decomposition(
+        melds=tuple(melds),
+        deadwood=left,
+        value=sum(meld_value(m, rules) for m in melds),
+        deadwood_points=sum(card_points(c, rules) for c in left),
+    )

@@ -31,15 +31,7 @@ from cardrules.games.fifty_six._moves import (
     Redouble,
     read_bid,
 )
-from cardrules.games.fifty_six.game import (
-    Contract,
-    DealResult,
-    FiftySix,
-    Phase,
-    State,
-    View,
-    render,
-)
+from cardrules.games.fifty_six.game import FiftySix
 from cardrules.games.fifty_six.scoring import (
     DECKS,
     HAND_SIZE,
@@ -51,6 +43,14 @@ from cardrules.games.fifty_six.scoring import (
     game_points,
     outcome,
     trick_rules,
+)
+from cardrules.games.fifty_six.state import (
+    Contract,
+    DealResult,
+    Phase,
+    State,
+    View,
+    render,
 )
 
 __all__ = [

@@ -26,20 +26,15 @@ from cardrules import tricks
 from cardrules.cards import Card, Rank, Suit
 from cardrules.engine import Move
 from cardrules.errors import IllegalMoveError
-from cardrules.games.fifty_six import (
-    DOUBLE,
+from cardrules.games.fifty_six._moves import DOUBLE, PASS, REDOUBLE, Bid, Play
+from cardrules.games.fifty_six.scoring import (
     HAND_SIZE,
     MAX_BID,
-    PASS,
-    REDOUBLE,
-    Bid,
     Denomination,
-    Phase,
-    Play,
-    State,
     card_points,
     trick_rules,
 )
+from cardrules.games.fifty_six.state import Phase, State
 
 __all__ = ["estimate", "greedy_move"]
 

@@ -1,0 +1,572 @@
+"""The Fifty-Six state: bidding, play, the end of a game, the match (FS-3 to FS-9).
+
+Examples:
+    >>> from cardrules import games
+    >>> state = games.create("fifty_six", deals=1).new_game(seed=3)
+    >>> state.turn, len(state.legal_moves()), str(state.legal_moves()[0])
+    (1, 145, 'bid 28 clubs')
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable
+from typing import ClassVar
+
+import attrs
+
+from cardrules import tricks
+from cardrules.cards import Card, Suit, format_cards
+from cardrules.decks import Deck
+from cardrules.engine import (
+    GameState,
+    Move,
+    make_view,
+    redeal_hidden,
+    replace_at,
+    seat_lines,
+    seats_check,
+)
+from cardrules.errors import InvalidStateError
+from cardrules.games.fifty_six._moves import (
+    _BIDS,
+    _PLAYS,
+    DOUBLE,
+    PASS,
+    REDOUBLE,
+    Bid,
+    Double,
+    Pass,
+    Play,
+    Redouble,
+)
+from cardrules.games.fifty_six.scoring import (
+    _RULES,
+    DECKS,
+    HAND_SIZE,
+    MAX_BID,
+    MIN_BID,
+    Denomination,
+    Options,
+    game_points,
+    outcome,
+)
+
+__all__ = ["Contract", "DealResult", "Phase", "State", "View", "render"]
+
+
+class Phase(enum.Enum):
+    """What the game is doing."""
+
+    BIDDING = "bidding"
+    PLAY = "play"
+    OVER = "over"
+
+
+@attrs.frozen(kw_only=True)
+class Contract:
+    """The highest bid so far, and after the bidding the contract (FS-3.8, FS-4)."""
+
+    number: int
+    denomination: Denomination
+    bidder: int
+    doubled: bool = False
+    redoubled: bool = False
+
+    def __str__(self) -> str:
+        word = self.denomination.value
+        extra = " redoubled" if self.redoubled else " doubled" if self.doubled else ""
+        return f"{self.number} {word}{extra} by seat {self.bidder}"
+
+
+@attrs.frozen(kw_only=True)
+class DealResult:
+    """The public outcome of one game: the contract, the points taken, who scored.
+
+    Examples:
+        >>> from cardrules import games
+        >>> game = games.create("fifty_six", players=4, deals=1)
+        >>> state = game.new_game(seed=2)
+        >>> while not state.is_terminal:
+        ...     state = state.apply(game.greedy_move(state, random.Random(0)))
+        >>> result = state.last_deal
+        >>> result.points == game_points(result.contract.number, made=result.made,
+        ...     doubled=result.contract.doubled, redoubled=result.contract.redoubled)
+        True
+    """
+
+    deal: int
+    contract: Contract
+    taken: tuple[int, int]
+    made: bool
+    team: int
+    points: int
+    tricks: int
+    hands: tuple[tuple[Card, ...], ...]
+
+    def describe(self) -> tuple[str, ...]:
+        """Transcript lines: the contract, the points taken, the cards left unplayed
+        (FS-6.1) and the game points scored."""
+        word = "made" if self.made else "defeated"
+        return (
+            f"  deal {self.deal + 1} ends: contract {self.contract}; {word} after "
+            f"{self.tricks} tricks, card points {self.taken[0]}-{self.taken[1]}",
+            *seat_lines(self.hands, team=[s & 1 for s in range(len(self.hands))]),
+            f"    team {self.team} scores {self.points} (FS-7)",
+        )
+
+
+@attrs.frozen(kw_only=True)
+class View:
+    """What one seat may know (FS-9.1)."""
+
+    seat: int
+    options: Options
+    deal: int
+    dealer: int
+    turn: int | None
+    phase: Phase
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    high: Contract | None
+    passes: int
+    leader: int
+    trick: tuple[Card, ...]
+    won: tuple[tuple[Card, ...], tuple[Card, ...]]
+    taken: tuple[int, int]
+    totals: tuple[int, int]
+    last_deal: DealResult | None
+    history: tuple[Move, ...]
+
+
+@attrs.frozen(kw_only=True)
+class State(GameState[Options]):
+    """A Fifty-Six match in progress. Team ``t`` is the seats ``s`` with ``s % 2 == t``.
+
+    Examples:
+        >>> from cardrules import games
+        >>> state = games.create("fifty_six").new_game(seed=1)
+        >>> state.dealer, state.turn, [len(h) for h in state.hands]
+        (0, 1, [8, 8, 8, 8, 8, 8])
+    """
+
+    GAME: ClassVar[str] = "fifty_six"
+    MOVES: ClassVar[tuple[type[Move], ...]] = (Bid, Pass, Double, Redouble, Play)
+
+    options: Options
+    seed: int
+    history: tuple[Move, ...] = ()
+    deal: int
+    dealer: int
+    turn: int
+    phase: Phase
+    hands: tuple[tuple[Card, ...], ...]
+    high: Contract | None = None
+    passes: int = 0
+    suit_bid: bool = False
+    leader: int = 0
+    trick: tuple[Card, ...] = ()
+    won: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
+    taken: tuple[int, int] = (0, 0)
+    totals: tuple[int, int] = (0, 0)
+    last_deal: DealResult | None = None
+
+    # ---- protocol -------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to move, ``None`` once the match is over."""
+        return None if self.phase is Phase.OVER else self.turn
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the match is over (FS-8.2)."""
+        return self.phase is Phase.OVER
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's team total of game points (FS-8.3)."""
+        totals = self.totals
+        return tuple(totals[s & 1] for s in range(self.options.players))
+
+    @property
+    def contract(self) -> Contract | None:
+        """The contract being played (``None`` while bidding)."""
+        return self.high if self.phase is Phase.PLAY else None
+
+    def deck(self) -> Deck:
+        """The pack for this number of players (FS-1.3)."""
+        return DECKS[self.options.players]
+
+    def all_cards(self) -> Iterable[Card]:
+        """Hands, the trick on the table and both teams' tricks taken."""
+        for hand in self.hands:
+            yield from hand
+        yield from self.trick
+        yield from self.won[0]
+        yield from self.won[1]
+
+    def _generate_moves(self) -> tuple[Move, ...]:
+        phase = self.phase
+        if phase is Phase.PLAY:
+            rules = _RULES[self.high.denomination]  # type: ignore[union-attr]
+            playable = tricks.legal_plays(self.hands[self.turn], self.trick, rules)
+            return tuple([_PLAYS[c] for c in playable])
+        if phase is Phase.OVER:
+            return ()
+        high = self.high
+        if high is None:
+            return _BIDS[MIN_BID, 0]  # FS-3.7: the first bidder must bid
+        ours = (high.bidder ^ self.turn) & 1 == 0
+        key = (high.number, self.suit_bid, ours, high.doubled, high.redoubled)
+        moves = _BIDDING_MOVES.get(key)
+        if moves is None:
+            calls: list[Move] = [PASS]
+            if not ours and not high.doubled:
+                calls.append(DOUBLE)
+            if ours and high.doubled and not high.redoubled:
+                calls.append(REDOUBLE)
+            moves = _BIDDING_MOVES[key] = (*calls, *_BIDS[high.number + 1, int(self.suit_bid)])
+        return moves
+
+    def explain(self, move: Move) -> str:
+        """Why ``move`` is illegal now, naming the rule."""
+        if self.phase is Phase.PLAY:
+            if not isinstance(move, Play):
+                return "the bidding is over; cards are played now (FS-3.8)"
+            hand = self.hands[self.turn]
+            if move.card not in hand:
+                return f"seat {self.turn} does not hold {move.card}"
+            led = self.trick[0].suit if self.trick else None
+            return (
+                f"seat {self.turn} holds a card of the suit led ({led.name.lower() if led else ''})"
+                " and must follow suit (FS-5.2)"
+            )
+        if isinstance(move, Play):
+            return "cards are played only after the bidding (FS-3.8)"
+        high = self.high
+        if isinstance(move, Pass):
+            return "the first bidder must bid, at least 28 (FS-3.7)"
+        if isinstance(move, Bid):
+            return self._explain_bid(move)
+        if high is None:
+            return "there is no bid to double or redouble yet (FS-4)"
+        ours = (high.bidder ^ self.turn) & 1 == 0
+        if isinstance(move, Double):
+            if ours:
+                return "a player may not double his own team's bid (FS-4.1)"
+            return "this bid is already doubled (FS-4.1)"
+        if isinstance(move, Redouble):
+            if not high.doubled or high.redoubled:
+                return "only a doubled bid can be redoubled, once (FS-4.2)"
+            return "only the bidding team may redouble (FS-4.2)"
+        return super().explain(move)
+
+    def _explain_bid(self, move: Bid) -> str:
+        number = move.number
+        if not isinstance(move.denomination, Denomination):
+            return "a bid names a suit, nt or noes (FS-3.2)"
+        if not isinstance(number, int) or isinstance(number, bool):
+            return "a bid's number is a whole number from 28 to 56 (FS-3.3)"
+        if not MIN_BID <= number <= MAX_BID:
+            return f"bids run from 28 to 56, not {number} (FS-3.3)"
+        if self.high is not None and number <= self.high.number:
+            return f"a bid must be at least one more than the last bid, {self.high.number} (FS-3.3)"
+        if move.denomination is Denomination.NOES:
+            return "noes needs a suit bid earlier in the bidding to refer to (FS-3.6)"
+        return super().explain(move)
+
+    def _next(self, move: Move) -> State:
+        history = self.history + (move,)
+        n = self.options.players
+        seat = self.turn
+        if type(move) is Play:
+            return self._play(move.card, history)
+        high = self.high
+        if type(move) is Bid:
+            contract = Contract(number=move.number, denomination=move.denomination, bidder=seat)
+            return self._replace(
+                history=history,
+                high=contract,
+                passes=0,
+                suit_bid=self.suit_bid or move.denomination.trump is not None,
+                turn=(seat + 1) % n,
+            )
+        assert high is not None  # only bids are legal before the first bid
+        if type(move) is Double:
+            doubled = attrs.evolve(high, doubled=True)
+            return self._replace(history=history, high=doubled, passes=0, turn=(seat + 1) % n)
+        if type(move) is Redouble:
+            return self._replace(history=history, high=attrs.evolve(high, redoubled=True))._start()
+        if self.passes + 1 >= n - 1:  # FS-3.8: every other player has passed
+            return self._replace(history=history)._start()
+        return self._replace(history=history, passes=self.passes + 1, turn=(seat + 1) % n)
+
+    # ---- rules helpers -------------------------------------------------------------
+
+    def _start(self) -> State:
+        """The bidding is over: the first bidder leads (FS-5.1)."""
+        first = (self.dealer + 1) % self.options.players
+        return self._replace(phase=Phase.PLAY, turn=first, leader=first, passes=0)
+
+    def _play(self, card: Card, history: tuple[Move, ...]) -> State:
+        n = self.options.players
+        seat = self.turn
+        hand = list(self.hands[seat])
+        hand.remove(card)
+        hands = replace_at(self.hands, seat, tuple(hand))
+        trick = (*self.trick, card)
+        if len(trick) < n:
+            return self._replace(history=history, hands=hands, trick=trick, turn=(seat + 1) % n)
+        high = self.high
+        assert high is not None
+        rules = _RULES[high.denomination]
+        winner = (self.leader + tricks.winning_index(trick, rules)) % n  # FS-5.3, FS-5.4
+        team = winner & 1
+        taken = list(self.taken)
+        taken[team] += tricks.points(trick, rules)  # FS-5.5
+        won = replace_at(self.won, team, self.won[team] + trick)
+        state = self._replace(
+            history=history,
+            hands=hands,
+            trick=(),
+            won=won,
+            taken=(taken[0], taken[1]),
+            turn=winner,
+            leader=winner,
+        )
+        bidders = high.bidder & 1
+        result = outcome(high.number, taken[bidders], taken[1 - bidders])
+        if hands[0] and (result is None or self.options.play_out):
+            return state
+        return state._score(taken[bidders] >= high.number)
+
+    def _score(self, made: bool) -> State:
+        """Score the game (FS-7) and deal the next one, or end the match (FS-8)."""
+        high = self.high
+        assert high is not None
+        points = game_points(high.number, made=made, doubled=high.doubled, redoubled=high.redoubled)
+        team = (high.bidder & 1) ^ (0 if made else 1)
+        totals = list(self.totals)
+        totals[team] += points
+        result = DealResult(
+            deal=self.deal,
+            contract=high,
+            taken=self.taken,
+            made=made,
+            team=team,
+            points=points,
+            tricks=(len(self.won[0]) + len(self.won[1])) // self.options.players,
+            hands=self.hands,
+        )
+        state = self._replace(totals=(totals[0], totals[1]), last_deal=result)
+        if self.deal + 1 >= self.options.games:
+            return state._replace(phase=Phase.OVER)
+        return _deal(state, self.deal + 1, (self.dealer + 1) % self.options.players)
+
+    # ---- views ---------------------------------------------------------------------
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know (FS-9.1).
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("fifty_six").new_game(seed=1)
+            >>> view = state.view(2)
+            >>> view.hand == state.hands[2], view.hand_sizes
+            (True, (8, 8, 8, 8, 8, 8))
+        """
+        return make_view(View, self, seat)
+
+    def resample(self, seat: int, rng: random.Random) -> State:
+        """Deal the cards ``seat`` cannot see (the other hands) again, with a new seed.
+
+        A player who did not follow suit in this deal has shown that he holds no card
+        of the suit led (FS-5.2); he is dealt none of it again.
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("fifty_six").new_game(seed=1)
+            >>> state.resample(0, random.Random(2)).view(0) == state.view(0)
+            True
+        """
+        seats_check(self.options.players, seat)
+        voids = self.voids() if self.phase is Phase.PLAY else None
+        if not voids or not any(v for i, v in enumerate(voids) if i != seat):
+            hands, _ = redeal_hidden(rng, self.hands, seat)
+        else:
+            hands = _deal_around_voids(rng, self.hands, seat, voids)
+        return self._replace(hands=hands, seed=rng.getrandbits(63))
+
+    def voids(self) -> tuple[frozenset[Suit], ...]:
+        """The suits each seat has shown it holds none of in this deal's play: a
+        seat that did not follow the suit led has none left (FS-5.2).
+
+        Examples:
+            >>> from cardrules import games
+            >>> game = games.create("fifty_six", players=4)
+            >>> state = game.new_game(seed=1)
+            >>> state.voids()
+            (frozenset(), frozenset(), frozenset(), frozenset())
+        """
+        n = self.options.players
+        found: list[set[Suit]] = [set() for _ in range(n)]
+        if self.phase is not Phase.PLAY or self.high is None:
+            return tuple(map(frozenset, found))
+        plays: list[Card] = []
+        for move in reversed(self.history):
+            if not isinstance(move, Play):
+                break
+            plays.append(move.card)
+        plays.reverse()
+        rules = _RULES[self.high.denomination]
+        leader = (self.dealer + 1) % n  # FS-5.1
+        for start in range(0, len(plays), n):
+            trick = plays[start : start + n]
+            led = trick[0].suit
+            for k, card in enumerate(trick[1:], 1):
+                if card.suit is not led and led is not None:
+                    found[(leader + k) % n].add(led)
+            if len(trick) == n:
+                leader = (leader + tricks.winning_index(trick, rules)) % n
+        return tuple(map(frozenset, found))
+
+    def _check(self) -> None:
+        n = self.options.players
+        if len(self.hands) != n or len(self.won) != 2 or len(self.taken) != 2:
+            raise InvalidStateError(f"a game of {n} players has {n} hands and two teams")
+        for seat in (self.turn, self.dealer, self.leader):
+            if not 0 <= seat < n:
+                raise InvalidStateError(f"seat {seat} does not exist with {n} players")
+        high = self.high
+        if high is not None:
+            if not 0 <= high.bidder < n or not MIN_BID <= high.number <= MAX_BID:
+                raise InvalidStateError(f"the bid {high} is not a bid of this game")
+            if high.redoubled and not high.doubled:
+                raise InvalidStateError("a bid is redoubled without a double")
+        if any(
+            tricks.points(w, _RULES[Denomination.NT]) != t
+            for w, t in zip(self.won, self.taken, strict=True)
+        ):
+            raise InvalidStateError("the points taken do not match the tricks taken")
+        if self.phase is Phase.OVER:
+            return
+        if any(len(w) % n for w in self.won) or len(self.trick) >= n:
+            raise InvalidStateError("tricks are not whole")
+        done = (len(self.won[0]) + len(self.won[1])) // n
+        for seat, hand in enumerate(self.hands):
+            played = (seat - self.leader) % n < len(self.trick)
+            if len(hand) != HAND_SIZE - done - played:
+                raise InvalidStateError(f"seat {seat} holds {len(hand)} cards")
+        if self.phase is Phase.BIDDING:
+            if done or self.trick or self.passes >= n - 1 or (high and high.redoubled):
+                raise InvalidStateError("cards are played or bidding is over during the bidding")
+            calls = 0  # the bidding moves of this deal: every one passes the turn on
+            for move in reversed(self.history):
+                if isinstance(move, Play):
+                    break
+                calls += 1
+            if self.turn != (self.dealer + 1 + calls) % n:
+                raise InvalidStateError(f"seat {self.turn} is not the seat to bid")
+        elif self.high is None or self.turn != (self.leader + len(self.trick)) % n:
+            raise InvalidStateError("the play has no contract, or the wrong seat to play")
+
+
+_BIDDING_MOVES: dict[tuple[int, bool, bool, bool, bool], tuple[Move, ...]] = {}
+
+
+def _deal_around_voids(
+    rng: random.Random,
+    hands: tuple[tuple[Card, ...], ...],
+    seat: int,
+    voids: tuple[frozenset[Suit], ...],
+) -> tuple[tuple[Card, ...], ...]:
+    """Deal the other seats' cards again, in the same numbers, so that no seat gets a
+    card of a suit it has shown void in. Cards go out one at a time in a random
+    order, each to a random seat that may take it and that leaves the rest dealable
+    (Hall's condition over the four suits); the actual hands prove a deal exists."""
+    others = [i for i in range(len(hands)) if i != seat]
+    pool = [c for i in others for c in hands[i]]
+    rng.shuffle(pool)
+    room = {i: len(hands[i]) for i in others}
+    left = dict.fromkeys(Suit, 0)
+    for card in pool:
+        left[card.suit] += 1  # type: ignore[index]
+    subsets = [
+        [s for k, s in enumerate(Suit) if mask >> k & 1] for mask in range(1, 1 << len(Suit))
+    ]
+
+    def dealable() -> bool:
+        for group in subsets:
+            need = sum(left[s] for s in group)
+            if need and need > sum(
+                r for i, r in room.items() if any(s not in voids[i] for s in group)
+            ):
+                return False
+        return True
+
+    dealt: dict[int, list[Card]] = {i: [] for i in others}
+    for card in pool:
+        suit: Suit = card.suit  # type: ignore[assignment]
+        left[suit] -= 1
+        choices = [i for i in others if room[i] and suit not in voids[i]]
+        rng.shuffle(choices)
+        for i in choices:
+            room[i] -= 1
+            if dealable():
+                dealt[i].append(card)
+                break
+            room[i] += 1
+        else:  # cannot happen while the real hands obey the voids
+            raise InvalidStateError("the hidden cards cannot be dealt around the voids shown")
+    return tuple(hands[i] if i == seat else tuple(dealt[i]) for i in range(len(hands)))
+
+
+def _deal(state: State, number: int, dealer: int) -> State:
+    """Deal game ``number``: 8 cards each, from the dealer's right (FS-2.1)."""
+    n = state.options.players
+    cards = list(DECKS[n].cards)
+    state.rng("deal", number).shuffle(cards)
+    hands: list[tuple[Card, ...]] = [()] * n
+    for k in range(n):
+        hands[(dealer + 1 + k) % n] = tuple(cards[k * HAND_SIZE : (k + 1) * HAND_SIZE])
+    return state._replace(
+        deal=number,
+        dealer=dealer,
+        turn=(dealer + 1) % n,  # FS-3.1
+        phase=Phase.BIDDING,
+        hands=tuple(hands),
+        high=None,
+        passes=0,
+        suit_bid=False,
+        leader=(dealer + 1) % n,
+        trick=(),
+        won=((), ()),
+        taken=(0, 0),
+    )
+
+
+def render(view: View) -> str:
+    """The seat's view as plain text for a person.
+
+    Examples:
+        >>> from cardrules import games
+        >>> print(render(games.create("fifty_six", players=4).new_game(seed=1).view(1)))
+        Fifty-Six, game 1 of 12; seat 1 (team 1); dealer seat 0; bidding
+        ...
+    """
+    phase = view.phase.value
+    lines = [
+        f"Fifty-Six, game {view.deal + 1} of {view.options.games}; seat {view.seat} "
+        f"(team {view.seat & 1}); dealer seat {view.dealer}; {phase}",
+        f"your hand: {format_cards(view.hand) or '(empty)'}",
+        f"highest bid: {view.high if view.high else 'none yet'}",
+    ]
+    if view.phase is Phase.PLAY:
+        lines.append(f"trick led by seat {view.leader}: {format_cards(view.trick) or '(none)'}")
+        lines.append(f"card points taken: team 0 {view.taken[0]}, team 1 {view.taken[1]}")
+    lines.append(f"match: team 0 {view.totals[0]}, team 1 {view.totals[1]}")
+    if view.turn is not None:
+        lines.append("your turn" if view.turn == view.seat else f"seat {view.turn} to move")
+    return "\n".join(lines)

@@ -1,0 +1,884 @@
+"""Cribbage as a game: options, moves, state, the deal, the play and the count.
+
+Rules digest: ``seeds/cribbage.md`` (clauses ``CR-*``). The scoring itself
+lives in :mod:`cardrules.games.cribbage._scoring`.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import random
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+import attrs
+
+from cardrules.cards import Card, format_cards
+from cardrules.decks import Deck, standard
+from cardrules.engine import Game, GameState, Move, make_view, option, seats_check
+from cardrules.errors import IllegalMoveError, InvalidStateError, OptionError
+from cardrules.games.cribbage._scoring import (
+    RANK,
+    VALUE,
+    best_discard,
+    hand_points,
+    pegs,
+)
+
+__all__ = [
+    "Count",
+    "Cribbage",
+    "DealResult",
+    "LayAway",
+    "Muggins",
+    "Options",
+    "Pass",
+    "Phase",
+    "Play",
+    "State",
+    "View",
+    "render",
+]
+
+
+@attrs.frozen
+class Options:
+    """Cribbage options (see ``seeds/cribbage.md``).
+
+    Examples:
+        >>> Options()
+        Options(players=2, deals=None, target=121, games=1, muggins=False, skunks=False)
+    """
+
+    players: int = option(2, doc="2, 3, or 4 as two partnerships (CR-1.1)", choices=(2, 3, 4))
+    deals: int | None = option(
+        None, kind=int, optional=True, minimum=1, doc="stop after this many deals (CR-8.6)"
+    )
+    target: int = option(121, doc="points that win a game (CR-8.1)", choices=(121, 61))
+    games: int = option(1, doc="games in the match (CR-8.6)", minimum=1, maximum=1000)
+    muggins: bool = option(False, doc="counts are claimed, overlooked points taken (CR-7)")
+    skunks: bool = option(False, doc="skunk and double skunk instead of the lurch (CR-8.4)")
+
+    def __attrs_post_init__(self) -> None:
+        if self.skunks and self.target != 121:
+            raise OptionError("option skunks is only for games to 121 (CR-8.4)")
+
+
+# --------------------------------------------------------------------------- moves
+
+
+@attrs.frozen
+class LayAway(Move):
+    """Lay cards away to the crib (CR-3.2): ``crib 5h,Kc``."""
+
+    NAME: ClassVar[str] = "crib"
+    cards: tuple[Card, ...]
+
+
+@attrs.frozen
+class Play(Move):
+    """Play a card in the play (CR-5): ``play 7d``."""
+
+    NAME: ClassVar[str] = "play"
+    card: Card
+
+
+@attrs.frozen
+class Count(Move):
+    """Claim a hand's count with muggins on (CR-7.1): ``count 12``."""
+
+    NAME: ClassVar[str] = "count"
+    points: int
+
+
+@attrs.frozen
+class Muggins(Move):
+    """Take the points an opponent overlooked (CR-7.2)."""
+
+    NAME: ClassVar[str] = "muggins"
+
+
+@attrs.frozen
+class Pass(Move):
+    """Let an undercount go (CR-7.2)."""
+
+    NAME: ClassVar[str] = "pass"
+
+
+_DECK = standard()
+_DECK_CARDS = _DECK.cards
+_PLAY = {c: Play(c) for c in _DECK_CARDS}
+_LAY: dict[tuple[Card, ...], LayAway] = {}
+_COUNTS = tuple(Count(k) for k in range(30))
+MUGGINS = Muggins()
+PASS = Pass()
+
+
+def _lay(cards: tuple[Card, ...]) -> LayAway:
+    move = _LAY.get(cards)
+    if move is None:
+        move = _LAY[cards] = LayAway(cards)
+    return move
+
+
+for _size in (1, 2):  # every move of laying away one card or two sorted cards
+    for _cards in itertools.combinations(sorted(_DECK_CARDS), _size):
+        _lay(_cards)
+_LAY_OF = _LAY.__getitem__
+
+
+class Phase(enum.Enum):
+    """What the player to move must do."""
+
+    CRIB = "crib"  # lay away (CR-3)
+    PLAY = "play"  # play a card (CR-5)
+    COUNT = "count"  # claim a count (muggins, CR-7.1)
+    MUGGINS = "muggins"  # call muggins or pass (CR-7.2)
+    OVER = "over"
+
+
+@attrs.frozen(kw_only=True)
+class DealResult:
+    """The public outcome of a counted deal: hands, crib and their counts.
+
+    ``points[i]`` is what seat ``i``'s hand counted (``None`` if the game
+    ended before it was counted); ``crib_points`` likewise for the crib.
+    """
+
+    deal: int
+    dealer: int
+    starter: Card | None
+    hands: tuple[tuple[Card, ...], ...]
+    crib: tuple[Card, ...]
+    points: tuple[int | None, ...]
+    crib_points: int | None
+
+    def describe(self) -> list[str]:
+        """Transcript lines for the deal."""
+        lines = [f"  deal {self.deal + 1} counted; starter {self.starter}"]
+        for seat, hand in enumerate(self.hands):
+            lines.append(f"    seat {seat}: {format_cards(hand)} counts {self.points[seat]}")
+        lines.append(f"    crib: {format_cards(self.crib)} counts {self.crib_points}")
+        return lines
+
+
+@attrs.frozen(kw_only=True)
+class View:
+    """What one seat may know: its hand, every card played, the starter and
+    the scores; the crib only once it is counted, and its own crib cards."""
+
+    seat: int
+    options: Options
+    game: int
+    deal: int
+    dealer: int
+    turn: int | None
+    phase: Phase
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    played: tuple[tuple[Card, ...], ...]
+    laid: tuple[Card, ...]
+    crib: tuple[Card, ...]
+    crib_size: int
+    starter: Card | None
+    count: int
+    series: tuple[Card, ...]
+    passed: tuple[bool, ...]
+    low: tuple[int, ...]
+    pegs: tuple[int, ...]
+    game_points: tuple[int, ...]
+    cuts: tuple[tuple[Card, ...], ...]
+    claim: int | None
+    last_deal: DealResult | None
+
+
+@attrs.frozen(kw_only=True)
+class State(GameState[Options]):
+    """A Cribbage match in progress.
+
+    ``hands`` are the cards not yet played, ``played`` the cards each seat
+    has played this deal (its four-card hand once the play is over),
+    ``series`` the cards played since the count last started from zero,
+    ``passed`` who has said go in this series, ``low`` the lowest pip value
+    each seat's unplayed cards can have, as its gos this deal showed,
+    ``stock[-1]`` the card the
+    cut will turn up.
+
+    Examples:
+        >>> from cardrules import games
+        >>> state = games.create("cribbage").new_game(seed=3)
+        >>> state.phase, [len(h) for h in state.hands], len(state.legal_moves())
+        (<Phase.CRIB: 'crib'>, [6, 6], 15)
+    """
+
+    GAME: ClassVar[str] = "cribbage"
+    MOVES: ClassVar[tuple[type[Move], ...]] = (LayAway, Play, Count, Muggins, Pass)
+
+    options: Options
+    seed: int
+    history: tuple[Move, ...] = ()
+    game: int = 0
+    deal: int = 0
+    dealer: int
+    turn: int
+    phase: Phase
+    hands: tuple[tuple[Card, ...], ...]
+    played: tuple[tuple[Card, ...], ...]
+    crib: tuple[Card, ...] = ()
+    crib_from: tuple[int, ...] = ()
+    stock: tuple[Card, ...]
+    starter: Card | None = None
+    count: int = 0
+    series: tuple[Card, ...] = ()
+    passed: tuple[bool, ...]
+    low: tuple[int, ...]
+    pegs: tuple[int, ...]
+    game_points: tuple[int, ...]
+    cuts: tuple[tuple[Card, ...], ...] = ()
+    stage: int = 0
+    claim: int | None = None
+    asked: int | None = None
+    counted: tuple[int | None, ...] = ()
+    last_deal: DealResult | None = None
+
+    # ---- protocol -------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to move, ``None`` once the match is over."""
+        return None if self.phase is Phase.OVER else self.turn
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the match is over (CR-8)."""
+        return self.phase is Phase.OVER
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points in the game (``games=1``) or games won in the match (CR-8.6)."""
+        return self.pegs if self.options.games == 1 else self.game_points
+
+    def deck(self) -> Deck:
+        """The 52-card pack (CR-1.2)."""
+        return _DECK
+
+    def all_cards(self) -> Iterable[Card]:
+        """Hands, played cards, crib, stock and starter."""
+        for hand in self.hands:
+            yield from hand
+        for cards in self.played:
+            yield from cards
+        yield from self.crib
+        yield from self.stock
+        if self.starter is not None:
+            yield self.starter
+
+    def side(self, seat: int) -> int:
+        """The seat's side: itself, or seat mod 2 in the partnership game (CR-1.1)."""
+        return seat % 2 if self.options.players == 4 else seat
+
+    def true_count(self) -> int:
+        """The true count of the hand (or crib) now being counted (CR-6)."""
+        if self.starter is None or self.stage > self.options.players:
+            return 0
+        if self.stage == self.options.players:
+            return hand_points(self.crib, self.starter, True)
+        return hand_points(self.played[self._counter()], self.starter)
+
+    def _generate_moves(self) -> tuple[Move, ...]:
+        phase = self.phase
+        if phase is Phase.PLAY:
+            room = 31 - self.count
+            return tuple([_PLAY[c] for c in self.hands[self.turn] if VALUE[c] <= room])
+        if phase is Phase.CRIB:
+            hand = self.hands[self.turn]
+            return tuple(map(_LAY_OF, itertools.combinations(hand, len(hand) - 4)))
+        if phase is Phase.COUNT:
+            return _COUNTS[: self.true_count() + 1]
+        if phase is Phase.MUGGINS:
+            return (MUGGINS, PASS)
+        return ()
+
+    def explain(self, move: Move) -> str:
+        """Why ``move`` is illegal now."""
+        seat = self.turn
+        if isinstance(move, LayAway):
+            if self.phase is not Phase.CRIB:
+                return "cards are laid away only before the starter is cut (CR-3.1)"
+            need = len(self.hands[seat]) - 4
+            if len(move.cards) != need:
+                return f"seat {seat} must lay away {need} card(s), not {len(move.cards)} (CR-3.2)"
+            return f"seat {seat} does not hold {format_cards(move.cards)} (CR-3.2)"
+        if isinstance(move, Play):
+            if self.phase is not Phase.PLAY:
+                return "cards are played only in the play (CR-5.1)"
+            if move.card not in self.hands[seat]:
+                return f"seat {seat} does not hold {move.card} (CR-5.1)"
+            value = VALUE[move.card]
+            return (
+                f"{move.card} would take the count from {self.count} to "
+                f"{self.count + value}, past 31 (CR-5.2)"
+            )
+        if isinstance(move, Count):
+            if self.phase is not Phase.COUNT:
+                return "a count is claimed only in the show, with muggins on (CR-7.1)"
+            return f"the claim {move.points} is more than the true count (CR-7.1)"
+        if isinstance(move, (Muggins, Pass)):
+            return "muggins is called only after an undercount (CR-7.2)"
+        return super().explain(move)
+
+    # ---- the rules ------------------------------------------------------------------
+
+    def _next(self, move: Move) -> State:
+        history = (*self.history, move)
+        if isinstance(move, Play):
+            return self._play(move.card, history)
+        if isinstance(move, LayAway):
+            return self._lay_away(move.cards, history)
+        if isinstance(move, Count):
+            return self._replace(history=history)._claim(move.points)
+        if isinstance(move, Muggins):
+            state = self._replace(history=history)
+            assert state.claim is not None
+            assert state.asked is not None
+            state, won = state._peg(state.asked, state.true_count() - state.claim)
+            return won if won is not None else state._next_stage()
+        # Pass: ask the next opponent, or go on
+        state = self._replace(history=history)
+        nxt = state._next_opponent(self.asked)
+        return state._replace(asked=nxt, turn=nxt) if nxt is not None else state._next_stage()
+
+    def _peg(self, seat: int, points: int) -> tuple[State, State | None]:
+        """Add points to the seat's side; the second value is the state after
+        the game ends, if it reached the target (CR-8.2)."""
+        if not points:
+            return self, None
+        pegs = _add(self.pegs, seat, points, self.options.players)
+        state = self._replace(pegs=pegs)
+        if pegs[seat] >= self.options.target:
+            return state, state._end_game(seat)
+        return state, None
+
+    def _lay_away(self, cards: tuple[Card, ...], history: tuple[Move, ...]) -> State:
+        seat = self.turn
+        n = self.options.players
+        hand = tuple(c for c in self.hands[seat] if c not in cards)
+        hands = (*self.hands[:seat], hand, *self.hands[seat + 1 :])
+        crib = self.crib + cards
+        crib_from = self.crib_from + (seat,) * len(cards)
+        if len(crib) < 4:
+            return self._replace(
+                history=history, hands=hands, crib=crib, crib_from=crib_from, turn=(seat + 1) % n
+            )
+        starter = self.stock[-1]  # CR-4.1
+        state = self._replace(
+            history=history,
+            hands=hands,
+            crib=crib,
+            crib_from=crib_from,
+            stock=self.stock[:-1],
+            starter=starter,
+            phase=Phase.PLAY,
+            turn=(self.dealer + 1) % n,
+        )
+        if starter.rank == 11:  # his heels, CR-4.2
+            state, won = state._peg(self.dealer, 2)
+            if won is not None:
+                return won
+        return state
+
+    def _play(self, card: Card, history: tuple[Move, ...]) -> State:
+        """Play ``card`` (CR-5): peg, then the next player or a new series,
+        all in one copy of the state (the hot path of a random game)."""
+        seat = self.turn
+        n = self.options.players
+        count = self.count + VALUE[card]
+        series = self.series
+        points = pegs(series, card, count)
+        hands = self.hands
+        hand = hands[seat]
+        i = hand.index(card)
+        hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
+        played = self.played
+        played = (*played[:seat], (*played[seat], card), *played[seat + 1 :])
+        score = self.pegs
+        target = self.options.target
+        if points:
+            score = _add(score, seat, points, n)
+            if score[seat] >= target:
+                return self._replace(
+                    history=history, hands=hands, played=played, count=count, pegs=score
+                )._end_game(seat)
+        low = self.low
+        if count < 31:  # who plays next: the go goes round (CR-5.3)
+            passed = self.passed
+            room = 31 - count
+            gone: list[int] = []
+            for k in range(1, n + 1):
+                t = (seat + k) % n
+                if passed[t]:
+                    continue
+                for c in hands[t]:
+                    if VALUE[c] <= room:
+                        if gone:
+                            passed, low = _said_go(passed, low, gone, room)
+                        return self._replace(
+                            history=history,
+                            hands=hands,
+                            played=played,
+                            count=count,
+                            series=(*series, card),
+                            pegs=score,
+                            turn=t,
+                            passed=passed,
+                            low=low,
+                        )
+                gone.append(t)  # he says go, or has no cards left
+            low = _said_go(passed, low, gone, room)[1]
+            score = _add(score, seat, 1, n)  # the go, or the last card (CR-5.3, CR-5.8)
+            if score[seat] >= target:
+                return self._replace(
+                    history=history, hands=hands, played=played, count=count, pegs=score, low=low
+                )._end_game(seat)
+        fresh = _FRESH[n]
+        for k in range(1, n + 1):  # the count restarts (CR-5.7); the next with cards leads
+            t = (seat + k) % n
+            if hands[t]:
+                return self._replace(
+                    history=history,
+                    hands=hands,
+                    played=played,
+                    count=0,
+                    series=(),
+                    pegs=score,
+                    turn=t,
+                    passed=fresh,
+                    low=low,
+                )
+        return self._replace(
+            history=history,
+            hands=hands,
+            played=played,
+            count=0,
+            series=(),
+            pegs=score,
+            passed=fresh,
+            low=low,
+        )._show()
+
+    def _show(self) -> State:
+        """The play is over: count the hands (CR-6.1), by claims with muggins."""
+        n = self.options.players
+        if self.options.muggins:
+            return self._replace(
+                stage=0, counted=(None,) * (n + 1), phase=Phase.COUNT, turn=(self.dealer + 1) % n
+            )
+        starter = self.starter
+        assert starter is not None
+        score = self.pegs
+        target = self.options.target
+        counted: list[int | None] = [None] * (n + 1)
+        for stage in range(n + 1):
+            if stage < n:
+                seat = (self.dealer + 1 + stage) % n
+                points = hand_points(self.played[seat], starter)
+            else:
+                seat = self.dealer
+                points = hand_points(self.crib, starter, True)
+            counted[stage] = points
+            score = _add(score, seat, points, n)
+            if score[seat] >= target:  # counted out (CR-8.2)
+                return self._replace(pegs=score, stage=stage, counted=tuple(counted))._end_game(
+                    seat
+                )
+        return self._replace(pegs=score, stage=n + 1, counted=tuple(counted))._end_deal()
+
+    def _counter(self) -> int:
+        n = self.options.players
+        return self.dealer if self.stage == n else (self.dealer + 1 + self.stage) % n
+
+    def _count_stage(self, points: int) -> tuple[State, State | None]:
+        """Peg ``points`` for the hand now counted and note them."""
+        counted = list(self.counted)
+        counted[self.stage] = points
+        return self._replace(counted=tuple(counted))._peg(self._counter(), points)
+
+    def _claim(self, points: int) -> State:
+        truth = self.true_count()
+        state, won = self._count_stage(points)
+        if won is not None:
+            return won
+        if points < truth:
+            nxt = state._next_opponent(None)
+            if nxt is not None:
+                return state._replace(phase=Phase.MUGGINS, claim=points, asked=nxt, turn=nxt)
+        return state._next_stage()
+
+    def _next_opponent(self, after: int | None) -> int | None:
+        """The next opponent of the counter to be asked about muggins (CR-7.2)."""
+        n = self.options.players
+        counter = self._counter()
+        start = counter if after is None else after
+        for k in range(1, n):
+            t = (start + k) % n
+            if t == counter:
+                return None
+            if self.side(t) != self.side(counter):
+                return t
+        return None
+
+    def _next_stage(self) -> State:
+        stage = self.stage + 1
+        state = self._replace(stage=stage, claim=None, asked=None, phase=Phase.COUNT)
+        if stage > self.options.players:
+            return state._end_deal()
+        return state._replace(turn=state._counter())
+
+    def _result(self) -> DealResult:
+        n = self.options.players
+        counted = self.counted or (None,) * (n + 1)
+        return DealResult(
+            deal=self.deal,
+            dealer=self.dealer,
+            starter=self.starter,
+            hands=self.played,
+            crib=self.crib,
+            points=counted[:n],
+            crib_points=counted[n],
+        )
+
+    def _end_deal(self) -> State:
+        result = self._result()
+        limit = self.options.deals
+        if limit is not None and self.deal + 1 >= limit:
+            return self._replace(last_deal=result, phase=Phase.OVER)
+        return _deal(
+            self, self.deal + 1, (self.dealer + 1) % self.options.players, last_deal=result
+        )
+
+    def _end_game(self, winner: int) -> State:
+        """A side reached the target: games won (CR-8.3, CR-8.4), then the next game."""
+        n = self.options.players
+        target = self.options.target
+        losers = [i for i in range(n) if self.side(i) != self.side(winner)]
+        best = max(self.pegs[i] for i in losers)
+        won = 1
+        if self.options.skunks:
+            won = 4 if best < 61 else 2 if best < 91 else 1
+        elif best < (target + 1) // 2:
+            won = 2
+        gp = tuple(
+            p + (won if self.side(i) == self.side(winner) else 0)
+            for i, p in enumerate(self.game_points)
+        )
+        state = self._replace(game_points=gp, last_deal=self._result())
+        limit = self.options.deals
+        if self.game + 1 >= self.options.games or (limit is not None and self.deal + 1 >= limit):
+            return state._replace(phase=Phase.OVER)
+        low = min(self.pegs[i] for i in losers)  # CR-2.3: the loser deals
+        dealer = next(
+            t
+            for t in ((self.dealer + k) % n for k in range(1, n + 1))
+            if t in losers and self.pegs[t] == low
+        )
+        return _deal(state, self.deal + 1, dealer, game=self.game + 1, pegs=(0,) * n)
+
+    # ---- views ---------------------------------------------------------------------
+
+    def _crib_shown(self) -> bool:
+        return self.phase in (Phase.COUNT, Phase.MUGGINS) and self.stage >= self.options.players
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know (CR-3.1: the crib stays hidden until counted).
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("cribbage").new_game(seed=3)
+            >>> view = state.view(0)
+            >>> view.hand == state.hands[0], view.crib_size, view.starter
+            (True, 0, None)
+        """
+        seats_check(self.options.players, seat)
+        laid = tuple(c for c, s in zip(self.crib, self.crib_from, strict=True) if s == seat)
+        return make_view(
+            View,
+            self,
+            seat,
+            laid=laid,
+            crib=self.crib if self._crib_shown() else (),
+            crib_size=len(self.crib),
+        )
+
+    def resample(self, seat: int, rng: random.Random) -> State:
+        """Deal again what ``seat`` cannot see: the others' hands, the hidden
+        crib cards and the stock (with the card the cut will turn up).
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("cribbage").new_game(seed=3)
+            >>> state.resample(1, random.Random(2)).view(1) == state.view(1)
+            True
+        """
+        seats_check(self.options.players, seat)
+        if not isinstance(rng, random.Random):
+            raise OptionError(f"resample needs a random.Random, got {type(rng).__name__}")
+        shown = self._crib_shown()
+        hidden_crib = [i for i, s in enumerate(self.crib_from) if not shown and s != seat]
+        others = [i for i in range(self.options.players) if i != seat]
+        pool = [c for i in others for c in self.hands[i]]
+        pool += [self.crib[i] for i in hidden_crib]
+        pool += self.stock
+        hands = list(self.hands)
+        for _ in range(100):
+            rng.shuffle(pool)
+            dealt = self._redeal(pool, others)
+            if dealt is not None:
+                hands, pool = dealt
+                break
+        else:  # pragma: no cover - a position this constrained keeps its hands
+            rng.shuffle(pool)
+        crib = list(self.crib)
+        for i in hidden_crib:
+            crib[i] = pool.pop()
+        return self._replace(
+            hands=tuple(hands), crib=tuple(crib), stock=tuple(pool), seed=rng.getrandbits(63)
+        )
+
+    def _redeal(
+        self, pool: list[Card], others: list[int]
+    ) -> tuple[list[tuple[Card, ...]], list[Card]] | None:
+        """Deal ``pool`` to the ``others`` as the public facts allow: no card
+        below a seat's ``low``, and a playable card for the seat to play."""
+        hands = list(self.hands)
+        rest = list(pool)
+        for i in others:
+            size = len(self.hands[i])
+            if not size:
+                continue
+            need_play = self.phase is Phase.PLAY and i == self.turn
+            room = 31 - self.count
+            floor = self.low[i]
+            take: list[Card] = []
+            if need_play:
+                k = next((j for j, c in enumerate(rest) if floor <= VALUE[c] <= room), None)
+                if k is None:
+                    return None
+                take.append(rest.pop(k))
+            keep = []
+            for c in rest:
+                if len(take) < size and VALUE[c] >= floor:
+                    take.append(c)
+                else:
+                    keep.append(c)
+            if len(take) < size:
+                return None
+            hands[i] = tuple(sorted(take))
+            rest = keep
+        return hands, rest
+
+    def _check(self) -> None:
+        n = self.options.players
+        for name in ("hands", "played", "passed", "low", "pegs", "game_points"):
+            if len(getattr(self, name)) != n:
+                raise InvalidStateError(f"{name} has {len(getattr(self, name))} seats, not {n}")
+        if not 0 <= self.dealer < n or not 0 <= self.turn < n:
+            raise InvalidStateError(f"dealer {self.dealer} or turn {self.turn} is not a seat")
+        if len(self.crib) != len(self.crib_from) or len(self.crib) > 4:
+            raise InvalidStateError("the crib and the record of who laid it away disagree")
+        if any(not -1 <= s < n for s in self.crib_from):
+            raise InvalidStateError("a crib card was laid away by a seat that does not exist")
+        if sum(VALUE[c] for c in self.series) != self.count or self.count > 31:
+            raise InvalidStateError(f"the count {self.count} is not the series' pips")
+        played = {c for cards in self.played for c in cards}
+        if not set(self.series) <= played:
+            raise InvalidStateError("the series holds cards nobody played")
+        if self.phase is Phase.PLAY:
+            if self.starter is None or len(self.crib) != 4:
+                raise InvalidStateError("the play starts only after the crib and the starter")
+            if not any(VALUE[c] <= 31 - self.count for c in self.hands[self.turn]):
+                raise InvalidStateError(f"seat {self.turn} is to play but cannot")
+        for i, hand in enumerate(self.hands):
+            if any(VALUE[c] < self.low[i] for c in hand):
+                raise InvalidStateError(f"seat {i} said go yet holds a card it could have played")
+        if self.phase is Phase.CRIB and self.starter is not None:
+            raise InvalidStateError("the starter is turned only after the crib is complete")
+        if self.phase in (Phase.COUNT, Phase.MUGGINS) and any(self.hands):
+            raise InvalidStateError("hands are counted only after the play")
+        if self.phase is Phase.MUGGINS and (self.claim is None or self.asked is None):
+            raise InvalidStateError("muggins is asked only after a claim")
+        if not all(0 <= p < self.options.target + 40 for p in self.pegs):
+            raise InvalidStateError(f"points {self.pegs} are out of range")
+
+
+_FRESH = {n: (False,) * n for n in (2, 3, 4)}
+
+
+def _said_go(
+    passed: tuple[bool, ...], low: tuple[int, ...], gone: list[int], room: int
+) -> tuple[tuple[bool, ...], tuple[int, ...]]:
+    """Mark the seats in ``gone`` as having said go with ``room`` pips left:
+    each is now known to hold no card of ``room`` pips or fewer."""
+    return (
+        tuple(p or i in gone for i, p in enumerate(passed)),
+        tuple(max(v, room + 1) if i in gone else v for i, v in enumerate(low)),
+    )
+
+
+def _add(pegs: tuple[int, ...], seat: int, points: int, players: int) -> tuple[int, ...]:
+    """``pegs`` with ``points`` added for the seat's side (partners score together)."""
+    out = list(pegs)
+    out[seat] += points
+    if players == 4:
+        out[(seat + 2) % 4] += points
+    return tuple(out)
+
+
+def _deal(state: State, number: int, dealer: int, **changes: Any) -> State:
+    """Deal ``number`` (CR-2.4): six (or five) cards each, one to the crib with three."""
+    n = state.options.players
+    size = 6 if n == 2 else 5
+    extra = 1 if n == 3 else 0
+    need = n * size + extra + 1
+    picked = state.rng("deal", number).sample(_DECK_CARDS, need)
+    hands = tuple(tuple(sorted(picked[i * size : (i + 1) * size])) for i in range(n))
+    taken = set(picked)
+    stock = (*(c for c in _DECK_CARDS if c not in taken), picked[-1])
+    crib = (picked[n * size],) if extra else ()
+    return state._replace(
+        deal=number,
+        dealer=dealer,
+        turn=(dealer + 1) % n,
+        phase=Phase.CRIB,
+        hands=hands,
+        played=((),) * n,
+        crib=crib,
+        crib_from=(-1,) * extra,
+        stock=stock,
+        starter=None,
+        count=0,
+        series=(),
+        passed=(False,) * n,
+        low=(1,) * n,
+        stage=0,
+        claim=None,
+        asked=None,
+        counted=(),
+        **changes,
+    )
+
+
+def _cut_for_deal(rng: random.Random, n: int) -> tuple[int, tuple[tuple[Card, ...], ...]]:
+    """CR-2.1: the lowest cut deals; those tied for lowest cut again."""
+    contenders = list(range(n))
+    rounds = []
+    while True:
+        cards = rng.sample(_DECK_CARDS, len(contenders))
+        rounds.append(tuple(cards))
+        low = min(RANK[c] for c in cards)
+        contenders = [s for s, c in zip(contenders, cards, strict=True) if RANK[c] == low]
+        if len(contenders) == 1:
+            return contenders[0], tuple(rounds)
+
+
+@attrs.frozen
+class Cribbage(Game[State, Options]):
+    """Cribbage under fixed options.
+
+    Examples:
+        >>> game = Cribbage.create(deals=1)
+        >>> state = game.new_game(seed=1)
+        >>> while not state.is_terminal:
+        ...     state = state.apply(state.legal_moves()[0])
+        >>> state.last_deal.crib_points is not None
+        True
+    """
+
+    NAME: ClassVar[str] = "cribbage"
+    OPTIONS: ClassVar[type[Any]] = Options
+    STATE: ClassVar[type[GameState[Any]]] = State
+    SUMMARY: ClassVar[str] = "Cribbage: crib, starter, pegging to 31 and the show; game to 121"
+    HIGHER_IS_BETTER: ClassVar[bool] = True
+
+    def _new_game(self, seed: int) -> State:
+        n = self.options.players
+        blank = State(
+            options=self.options,
+            seed=seed,
+            dealer=0,
+            turn=0,
+            phase=Phase.CRIB,
+            hands=((),) * n,
+            played=((),) * n,
+            stock=_DECK_CARDS,
+            passed=(False,) * n,
+            low=(1,) * n,
+            pegs=(0,) * n,
+            game_points=(0,) * n,
+        )
+        dealer, cuts = _cut_for_deal(blank.rng("cut"), n)
+        return _deal(blank._replace(cuts=cuts), 0, dealer)
+
+    def greedy_move(self, state: State, rng: random.Random) -> Move:
+        """Lay away by :func:`best_discard`, peg the most points, count in full.
+
+        Examples:
+            >>> game = Cribbage.create()
+            >>> state = game.new_game(seed=5)
+            >>> str(game.greedy_move(state, random.Random(0)))
+            'crib 9h,Ks'
+        """
+        self._own(state)
+        moves = state.legal_moves()
+        if not moves:
+            raise IllegalMoveError(None, "the game is over")
+        if state.phase is Phase.CRIB:
+            seat = state.turn
+            mine = state.side(seat) == state.side(state.dealer)
+            best = best_discard(state.hands[seat], dealer=mine)[0]
+            return _lay(tuple(c for c in state.hands[seat] if c in best.lay))
+        if state.phase is Phase.PLAY:
+            series = state.series
+            count = state.count
+
+            def gain(m: Move) -> tuple[int, int, int]:
+                assert isinstance(m, Play)
+                after = count + VALUE[m.card]
+                risky = after in (5, 21)  # a ten-card makes 15 or 31 next
+                return (pegs(series, m.card, after), -risky, VALUE[m.card])
+
+            return max(moves, key=gain)
+        if state.phase is Phase.COUNT:
+            return moves[-1]
+        return MUGGINS
+
+
+def render(view: View) -> str:
+    """The seat's view as plain text for a person.
+
+    Examples:
+        >>> from cardrules import games
+        >>> print(render(games.create("cribbage").new_game(seed=3).view(0)).splitlines()[0])
+        cribbage, game 1, deal 1: seat 0 deals; points [0, 0]
+    """
+    lines = [
+        f"cribbage, game {view.game + 1}, deal {view.deal + 1}: seat {view.dealer} deals; "
+        f"points {list(view.pegs)}"
+    ]
+    lines.append(f"your hand (seat {view.seat}): {format_cards(view.hand) or '-'}")
+    if view.laid:
+        lines.append(f"you laid away: {format_cards(view.laid)}")
+    if view.starter is not None:
+        lines.append(f"starter: {view.starter}")
+    for seat, cards in enumerate(view.played):
+        if cards:
+            lines.append(f"seat {seat} played: {format_cards(cards)}")
+    if view.phase is Phase.PLAY:
+        lines.append(f"count {view.count}: {format_cards(view.series) or '-'}")
+    if view.crib:
+        lines.append(f"crib: {format_cards(view.crib)}")
+    if view.turn is not None and view.phase is not Phase.OVER:
+        lines.append(f"seat {view.turn} to {view.phase.value}")
+    else:
+        lines.append("the game is over")
+    return "\n".join(lines)

@@ -18,20 +18,8 @@ Examples:
     'crib 5s,7d'
 """
 
-from cardrules.games.cribbage._game import (
-    Count,
-    Cribbage,
-    DealResult,
-    LayAway,
-    Muggins,
-    Options,
-    Pass,
-    Phase,
-    Play,
-    State,
-    View,
-    render,
-)
+from cardrules.games.cribbage._cribbage import Cribbage
+from cardrules.games.cribbage._game import State
 from cardrules.games.cribbage._scoring import (
     Discard,
     HandScore,
@@ -41,6 +29,18 @@ from cardrules.games.cribbage._scoring import (
     peg_points,
     score_distribution,
     score_hand,
+)
+from cardrules.games.cribbage._values import (
+    Count,
+    DealResult,
+    LayAway,
+    Muggins,
+    Options,
+    Pass,
+    Phase,
+    Play,
+    View,
+    render,
 )
 
 __all__ = [

@@ -1,12 +1,11 @@
-"""Cribbage as a game: options, moves, state, the deal, the play and the count.
+"""Cribbage rules: the state, the deal, the play and the count, and the game.
 
-Rules digest: ``seeds/cribbage.md`` (clauses ``CR-*``). The scoring itself
-lives in :mod:`cardrules.games.cribbage._scoring`.
+Rules digest: ``seeds/cribbage.md`` (clauses ``CR-*``). The values (options,
+moves, views) are in :mod:`._values`, the scoring in :mod:`._scoring`.
 """
 
 from __future__ import annotations
 
-import enum
 import itertools
 import random
 from collections.abc import Iterable
@@ -15,182 +14,30 @@ from typing import Any, ClassVar
 import attrs
 
 from cardrules.cards import Card, format_cards
-from cardrules.decks import Deck, standard
-from cardrules.engine import Game, GameState, Move, make_view, option, seats_check
-from cardrules.errors import IllegalMoveError, InvalidStateError, OptionError
-from cardrules.games.cribbage._scoring import (
-    RANK,
-    VALUE,
-    best_discard,
-    hand_points,
-    pegs,
+from cardrules.decks import Deck
+from cardrules.engine import GameState, Move, make_view, seats_check
+from cardrules.errors import InvalidStateError, OptionError
+from cardrules.games.cribbage._scoring import VALUE, hand_points, pegs
+from cardrules.games.cribbage._values import (
+    _COUNTS,
+    _DECK,
+    _DECK_CARDS,
+    _LAY_OF,
+    _PLAY,
+    MUGGINS,
+    PASS,
+    Count,
+    DealResult,
+    LayAway,
+    Muggins,
+    Options,
+    Pass,
+    Phase,
+    Play,
+    View,
 )
 
-__all__ = [
-    "Count",
-    "Cribbage",
-    "DealResult",
-    "LayAway",
-    "Muggins",
-    "Options",
-    "Pass",
-    "Phase",
-    "Play",
-    "State",
-    "View",
-    "render",
-]
-
-
-@attrs.frozen
-class Options:
-    """Cribbage options (see ``seeds/cribbage.md``).
-
-    Examples:
-        >>> Options()
-        Options(players=2, deals=None, target=121, games=1, muggins=False, skunks=False)
-    """
-
-    players: int = option(2, doc="2, 3, or 4 as two partnerships (CR-1.1)", choices=(2, 3, 4))
-    deals: int | None = option(
-        None, kind=int, optional=True, minimum=1, doc="stop after this many deals (CR-8.6)"
-    )
-    target: int = option(121, doc="points that win a game (CR-8.1)", choices=(121, 61))
-    games: int = option(1, doc="games in the match (CR-8.6)", minimum=1, maximum=1000)
-    muggins: bool = option(False, doc="counts are claimed, overlooked points taken (CR-7)")
-    skunks: bool = option(False, doc="skunk and double skunk instead of the lurch (CR-8.4)")
-
-    def __attrs_post_init__(self) -> None:
-        if self.skunks and self.target != 121:
-            raise OptionError("option skunks is only for games to 121 (CR-8.4)")
-
-
-# --------------------------------------------------------------------------- moves
-
-
-@attrs.frozen
-class LayAway(Move):
-    """Lay cards away to the crib (CR-3.2): ``crib 5h,Kc``."""
-
-    NAME: ClassVar[str] = "crib"
-    cards: tuple[Card, ...]
-
-
-@attrs.frozen
-class Play(Move):
-    """Play a card in the play (CR-5): ``play 7d``."""
-
-    NAME: ClassVar[str] = "play"
-    card: Card
-
-
-@attrs.frozen
-class Count(Move):
-    """Claim a hand's count with muggins on (CR-7.1): ``count 12``."""
-
-    NAME: ClassVar[str] = "count"
-    points: int
-
-
-@attrs.frozen
-class Muggins(Move):
-    """Take the points an opponent overlooked (CR-7.2)."""
-
-    NAME: ClassVar[str] = "muggins"
-
-
-@attrs.frozen
-class Pass(Move):
-    """Let an undercount go (CR-7.2)."""
-
-    NAME: ClassVar[str] = "pass"
-
-
-_DECK = standard()
-_DECK_CARDS = _DECK.cards
-_PLAY = {c: Play(c) for c in _DECK_CARDS}
-_LAY: dict[tuple[Card, ...], LayAway] = {}
-_COUNTS = tuple(Count(k) for k in range(30))
-MUGGINS = Muggins()
-PASS = Pass()
-
-
-def _lay(cards: tuple[Card, ...]) -> LayAway:
-    move = _LAY.get(cards)
-    if move is None:
-        move = _LAY[cards] = LayAway(cards)
-    return move
-
-
-for _size in (1, 2):  # every move of laying away one card or two sorted cards
-    for _cards in itertools.combinations(sorted(_DECK_CARDS), _size):
-        _lay(_cards)
-_LAY_OF = _LAY.__getitem__
-
-
-class Phase(enum.Enum):
-    """What the player to move must do."""
-
-    CRIB = "crib"  # lay away (CR-3)
-    PLAY = "play"  # play a card (CR-5)
-    COUNT = "count"  # claim a count (muggins, CR-7.1)
-    MUGGINS = "muggins"  # call muggins or pass (CR-7.2)
-    OVER = "over"
-
-
-@attrs.frozen(kw_only=True)
-class DealResult:
-    """The public outcome of a counted deal: hands, crib and their counts.
-
-    ``points[i]`` is what seat ``i``'s hand counted (``None`` if the game
-    ended before it was counted); ``crib_points`` likewise for the crib.
-    """
-
-    deal: int
-    dealer: int
-    starter: Card | None
-    hands: tuple[tuple[Card, ...], ...]
-    crib: tuple[Card, ...]
-    points: tuple[int | None, ...]
-    crib_points: int | None
-
-    def describe(self) -> list[str]:
-        """Transcript lines for the deal."""
-        lines = [f"  deal {self.deal + 1} counted; starter {self.starter}"]
-        for seat, hand in enumerate(self.hands):
-            lines.append(f"    seat {seat}: {format_cards(hand)} counts {self.points[seat]}")
-        lines.append(f"    crib: {format_cards(self.crib)} counts {self.crib_points}")
-        return lines
-
-
-@attrs.frozen(kw_only=True)
-class View:
-    """What one seat may know: its hand, every card played, the starter and
-    the scores; the crib only once it is counted, and its own crib cards."""
-
-    seat: int
-    options: Options
-    game: int
-    deal: int
-    dealer: int
-    turn: int | None
-    phase: Phase
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    played: tuple[tuple[Card, ...], ...]
-    laid: tuple[Card, ...]
-    crib: tuple[Card, ...]
-    crib_size: int
-    starter: Card | None
-    count: int
-    series: tuple[Card, ...]
-    passed: tuple[bool, ...]
-    low: tuple[int, ...]
-    pegs: tuple[int, ...]
-    game_points: tuple[int, ...]
-    cuts: tuple[tuple[Card, ...], ...]
-    claim: int | None
-    last_deal: DealResult | None
+__all__ = ["State"]
 
 
 @attrs.frozen(kw_only=True)
@@ -766,119 +613,3 @@ def _deal(state: State, number: int, dealer: int, **changes: Any) -> State:
         counted=(),
         **changes,
     )
-
-
-def _cut_for_deal(rng: random.Random, n: int) -> tuple[int, tuple[tuple[Card, ...], ...]]:
-    """CR-2.1: the lowest cut deals; those tied for lowest cut again."""
-    contenders = list(range(n))
-    rounds = []
-    while True:
-        cards = rng.sample(_DECK_CARDS, len(contenders))
-        rounds.append(tuple(cards))
-        low = min(RANK[c] for c in cards)
-        contenders = [s for s, c in zip(contenders, cards, strict=True) if RANK[c] == low]
-        if len(contenders) == 1:
-            return contenders[0], tuple(rounds)
-
-
-@attrs.frozen
-class Cribbage(Game[State, Options]):
-    """Cribbage under fixed options.
-
-    Examples:
-        >>> game = Cribbage.create(deals=1)
-        >>> state = game.new_game(seed=1)
-        >>> while not state.is_terminal:
-        ...     state = state.apply(state.legal_moves()[0])
-        >>> state.last_deal.crib_points is not None
-        True
-    """
-
-    NAME: ClassVar[str] = "cribbage"
-    OPTIONS: ClassVar[type[Any]] = Options
-    STATE: ClassVar[type[GameState[Any]]] = State
-    SUMMARY: ClassVar[str] = "Cribbage: crib, starter, pegging to 31 and the show; game to 121"
-    HIGHER_IS_BETTER: ClassVar[bool] = True
-
-    def _new_game(self, seed: int) -> State:
-        n = self.options.players
-        blank = State(
-            options=self.options,
-            seed=seed,
-            dealer=0,
-            turn=0,
-            phase=Phase.CRIB,
-            hands=((),) * n,
-            played=((),) * n,
-            stock=_DECK_CARDS,
-            passed=(False,) * n,
-            low=(1,) * n,
-            pegs=(0,) * n,
-            game_points=(0,) * n,
-        )
-        dealer, cuts = _cut_for_deal(blank.rng("cut"), n)
-        return _deal(blank._replace(cuts=cuts), 0, dealer)
-
-    def greedy_move(self, state: State, rng: random.Random) -> Move:
-        """Lay away by :func:`best_discard`, peg the most points, count in full.
-
-        Examples:
-            >>> game = Cribbage.create()
-            >>> state = game.new_game(seed=5)
-            >>> str(game.greedy_move(state, random.Random(0)))
-            'crib 9h,Ks'
-        """
-        self._own(state)
-        moves = state.legal_moves()
-        if not moves:
-            raise IllegalMoveError(None, "the game is over")
-        if state.phase is Phase.CRIB:
-            seat = state.turn
-            mine = state.side(seat) == state.side(state.dealer)
-            best = best_discard(state.hands[seat], dealer=mine)[0]
-            return _lay(tuple(c for c in state.hands[seat] if c in best.lay))
-        if state.phase is Phase.PLAY:
-            series = state.series
-            count = state.count
-
-            def gain(m: Move) -> tuple[int, int, int]:
-                assert isinstance(m, Play)
-                after = count + VALUE[m.card]
-                risky = after in (5, 21)  # a ten-card makes 15 or 31 next
-                return (pegs(series, m.card, after), -risky, VALUE[m.card])
-
-            return max(moves, key=gain)
-        if state.phase is Phase.COUNT:
-            return moves[-1]
-        return MUGGINS
-
-
-def render(view: View) -> str:
-    """The seat's view as plain text for a person.
-
-    Examples:
-        >>> from cardrules import games
-        >>> print(render(games.create("cribbage").new_game(seed=3).view(0)).splitlines()[0])
-        cribbage, game 1, deal 1: seat 0 deals; points [0, 0]
-    """
-    lines = [
-        f"cribbage, game {view.game + 1}, deal {view.deal + 1}: seat {view.dealer} deals; "
-        f"points {list(view.pegs)}"
-    ]
-    lines.append(f"your hand (seat {view.seat}): {format_cards(view.hand) or '-'}")
-    if view.laid:
-        lines.append(f"you laid away: {format_cards(view.laid)}")
-    if view.starter is not None:
-        lines.append(f"starter: {view.starter}")
-    for seat, cards in enumerate(view.played):
-        if cards:
-            lines.append(f"seat {seat} played: {format_cards(cards)}")
-    if view.phase is Phase.PLAY:
-        lines.append(f"count {view.count}: {format_cards(view.series) or '-'}")
-    if view.crib:
-        lines.append(f"crib: {format_cards(view.crib)}")
-    if view.turn is not None and view.phase is not Phase.OVER:
-        lines.append(f"seat {view.turn} to {view.phase.value}")
-    else:
-        lines.append("the game is over")
-    return "\n".join(lines)

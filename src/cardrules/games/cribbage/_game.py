@@ -255,7 +255,12 @@ class State(GameState[Options]):
             score = _add(score, seat, points, n)
             if score[seat] >= target:
                 return self._replace(
-                    history=history, hands=hands, played=played, count=count, pegs=score
+                    history=history,
+                    hands=hands,
+                    played=played,
+                    count=count,
+                    series=(*series, card),
+                    pegs=score,
                 )._end_game(seat)
         low = self.low
         if count < 31:  # who plays next: the go goes round (CR-5.3)
@@ -286,7 +291,13 @@ class State(GameState[Options]):
             score = _add(score, seat, 1, n)  # the go, or the last card (CR-5.3, CR-5.8)
             if score[seat] >= target:
                 return self._replace(
-                    history=history, hands=hands, played=played, count=count, pegs=score, low=low
+                    history=history,
+                    hands=hands,
+                    played=played,
+                    count=count,
+                    series=(*series, card),
+                    pegs=score,
+                    low=low,
                 )._end_game(seat)
         fresh = _FRESH[n]
         for k in range(1, n + 1):  # the count restarts (CR-5.7); the next with cards leads
@@ -391,7 +402,7 @@ class State(GameState[Options]):
             starter=self.starter,
             hands=self.played,
             crib=self.crib,
-            points=counted[:n],
+            points=tuple(counted[(seat - self.dealer - 1) % n] for seat in range(n)),
             crib_points=counted[n],
         )
 

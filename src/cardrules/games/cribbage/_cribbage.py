@@ -78,7 +78,7 @@ class Cribbage(Game[State, Options]):
             >>> game = Cribbage.create()
             >>> state = game.new_game(seed=5)
             >>> str(game.greedy_move(state, random.Random(0)))
-            'crib 9h,Ks'
+            'crib Js,Ks'
         """
         self._own(state)
         moves = state.legal_moves()

@@ -137,7 +137,10 @@ class State(GameState[Options]):
         phase = self.phase
         if phase is Phase.PLAY:
             room = 31 - self.count
-            return tuple([_PLAY[c] for c in self.hands[self.turn] if VALUE[c] <= room])
+            hand = self.hands[self.turn]
+            if room >= 10:  # every card fits
+                return tuple(map(_PLAY_OF, hand))
+            return tuple([_PLAY[c] for c in hand if VALUE[c] <= room])
         if phase is Phase.CRIB:
             hand = self.hands[self.turn]
             return tuple(map(_LAY_OF, itertools.combinations(hand, len(hand) - 4)))
@@ -176,6 +179,31 @@ class State(GameState[Options]):
         return super().explain(move)
 
     # ---- the rules ------------------------------------------------------------------
+
+    def apply(self, move: Move) -> State:
+        """The state after ``move`` (see :meth:`GameState.apply`).
+
+        A listed move given back as the very object ``legal_moves`` returned
+        (what bots and random players do) is found by identity, without the
+        generated ``==`` of every move listed before it; any other move goes
+        through the engine's full check.
+
+        Raises:
+            IllegalMoveError: ``move`` is not legal now; the message says why.
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("cribbage").new_game(seed=3)
+            >>> move = state.legal_moves()[-1]
+            >>> state.apply(move) == state.apply(LayAway(move.cards))
+            True
+        """
+        legal = self._legal
+        if legal is not None:
+            for listed in legal:
+                if listed is move:
+                    return self._next(listed)
+        return super().apply(move)
 
     def _next(self, move: Move) -> State:
         history = (*self.history, move)
@@ -272,7 +300,7 @@ class State(GameState[Options]):
                 if passed[t]:
                     continue
                 for c in hands[t]:
-                    if VALUE[c] <= room:
+                    if room >= 10 or VALUE[c] <= room:
                         if gone:
                             passed, low = _said_go(passed, low, gone, room)
                         return self._replace(
@@ -570,6 +598,7 @@ class State(GameState[Options]):
 
 
 _FRESH = {n: (False,) * n for n in (2, 3, 4)}
+_PLAY_OF = _PLAY.__getitem__
 
 
 def _said_go(
@@ -577,10 +606,13 @@ def _said_go(
 ) -> tuple[tuple[bool, ...], tuple[int, ...]]:
     """Mark the seats in ``gone`` as having said go with ``room`` pips left:
     each is now known to hold no card of ``room`` pips or fewer."""
-    return (
-        tuple(p or i in gone for i, p in enumerate(passed)),
-        tuple(max(v, room + 1) if i in gone else v for i, v in enumerate(low)),
-    )
+    new_passed = list(passed)
+    new_low = list(low)
+    for i in gone:
+        new_passed[i] = True
+        if new_low[i] <= room:
+            new_low[i] = room + 1
+    return tuple(new_passed), tuple(new_low)
 
 
 def _add(pegs: tuple[int, ...], seat: int, points: int, players: int) -> tuple[int, ...]:

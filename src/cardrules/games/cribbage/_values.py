@@ -146,7 +146,7 @@ class DealResult:
 
     def describe(self) -> list[str]:
         """Transcript lines for the deal."""
-        lines = [f"  deal {self.deal + 1} counted; starter {self.starter}"]
+        lines = [f"  deal {self.deal + 1} ends: seat {self.dealer} dealt; starter {self.starter}"]
         for seat, hand in enumerate(self.hands):
             lines.append(f"    seat {seat}: {format_cards(hand)} counts {self.points[seat]}")
         lines.append(f"    crib: {format_cards(self.crib)} counts {self.crib_points}")

@@ -15,7 +15,7 @@ Examples:
     29
     >>> state = games.create("cribbage").new_game(seed=3)
     >>> str(state.legal_moves()[0])
-    'crib 5h,7c'
+    'crib 4c,4s'
 """
 
 from cardrules.games.cribbage._cribbage import Cribbage

@@ -13,19 +13,20 @@ import attrs
 from cardrules.cards import Card
 from cardrules.engine import Game, GameState, Move
 from cardrules.errors import IllegalMoveError
-from cardrules.games.cribbage._game import State, _deal
+from cardrules.games.cribbage._game import State, _deal, draw
 from cardrules.games.cribbage._scoring import RANK, VALUE, best_discard, pegs
 from cardrules.games.cribbage._values import _DECK_CARDS, MUGGINS, Options, Phase, Play, _lay
 
 __all__ = ["Cribbage"]
 
 
-def _cut_for_deal(rng: random.Random, n: int) -> tuple[int, tuple[tuple[Card, ...], ...]]:
-    """CR-2.1: the lowest cut deals; those tied for lowest cut again."""
+def _cut_for_deal(seed: int, n: int) -> tuple[int, tuple[tuple[Card, ...], ...]]:
+    """CR-2.1: the lowest cut deals; those tied for lowest cut again (each
+    round of cuts is drawn like a deal, numbered -1, -2, ...)."""
     contenders = list(range(n))
-    rounds = []
+    rounds: list[tuple[Card, ...]] = []
     while True:
-        cards = rng.sample(_DECK_CARDS, len(contenders))
+        cards = draw(seed, -1 - len(rounds), len(contenders))[1]
         rounds.append(tuple(cards))
         low = min(RANK[c] for c in cards)
         contenders = [s for s, c in zip(contenders, cards, strict=True) if RANK[c] == low]
@@ -68,7 +69,7 @@ class Cribbage(Game[State, Options]):
             pegs=(0,) * n,
             game_points=(0,) * n,
         )
-        dealer, cuts = _cut_for_deal(blank.rng("cut"), n)
+        dealer, cuts = _cut_for_deal(seed, n)
         return _deal(blank._replace(cuts=cuts), 0, dealer)
 
     def greedy_move(self, state: State, rng: random.Random) -> Move:
@@ -78,7 +79,7 @@ class Cribbage(Game[State, Options]):
             >>> game = Cribbage.create()
             >>> state = game.new_game(seed=5)
             >>> str(game.greedy_move(state, random.Random(0)))
-            'crib Js,Ks'
+            'crib 8d,Qs'
         """
         self._own(state)
         moves = state.legal_moves()

@@ -378,7 +378,7 @@ class State(GameState[Options]):
                 return self._replace(pegs=score, stage=stage, counted=tuple(counted))._end_game(
                     seat
                 )
-        return self._replace(pegs=score, stage=n + 1, counted=tuple(counted))._end_deal()
+        return self._end_deal(score, tuple(counted))
 
     def _counter(self) -> int:
         n = self.options.players
@@ -421,9 +421,9 @@ class State(GameState[Options]):
             return state._end_deal()
         return state._replace(turn=state._counter())
 
-    def _result(self) -> DealResult:
+    def _result(self, counted: tuple[int | None, ...] | None = None) -> DealResult:
         n = self.options.players
-        counted = self.counted or (None,) * (n + 1)
+        counted = (self.counted if counted is None else counted) or (None,) * (n + 1)
         return DealResult(
             deal=self.deal,
             dealer=self.dealer,
@@ -434,14 +434,24 @@ class State(GameState[Options]):
             crib_points=counted[n],
         )
 
-    def _end_deal(self) -> State:
-        result = self._result()
+    def _end_deal(
+        self, score: tuple[int, ...] | None = None, counted: tuple[int | None, ...] | None = None
+    ) -> State:
+        """Every hand is counted: record the deal, then deal the next one."""
+        pegs = self.pegs if score is None else score
+        counted = self.counted if counted is None else counted
+        result = self._result(counted)
         limit = self.options.deals
         if limit is not None and self.deal + 1 >= limit:
-            return self._replace(last_deal=result, phase=Phase.OVER)
-        return _deal(
-            self, self.deal + 1, (self.dealer + 1) % self.options.players, last_deal=result
-        )
+            return self._replace(
+                pegs=pegs,
+                counted=counted,
+                stage=self.options.players + 1,
+                last_deal=result,
+                phase=Phase.OVER,
+            )
+        dealer = (self.dealer + 1) % self.options.players
+        return _deal(self, self.deal + 1, dealer, last_deal=result, pegs=pegs)
 
     def _end_game(self, winner: int) -> State:
         """A side reached the target: games won (CR-8.3, CR-8.4), then the next game."""
@@ -639,8 +649,8 @@ def draw(seed: int, number: int, count: int) -> tuple[list[Card], list[Card]]:
     """Deal ``number``'s chance: ``count`` random cards of the pack, and the rest.
 
     The cards are drawn by a partial Fisher-Yates shuffle whose choices are
-    the mixed-radix digits of 192 bits of a splitmix64 stream keyed by the
-    seed and the deal number (at most 21 cards are drawn), so every deal is
+    the mixed-radix digits of 128 bits (192 for more than 16 cards) of a
+    splitmix64 stream keyed by the seed and the deal number, so every deal is
     decided by the seed alone (seeds equal modulo 2**64 deal alike). Seeding a
     Mersenne Twister for each deal would cost more than the whole deal.
 
@@ -657,9 +667,9 @@ def draw(seed: int, number: int, count: int) -> tuple[list[Card], list[Card]]:
         if key < 0:
             key = -key
     x = (key + _mix((number + 1) * _GAMMA & _MASK)) & _MASK
-    # 192 random bits, read as mixed-radix digits (bias below 2**-79 for 21 cards)
+    # 128 or 192 random bits, read as mixed-radix digits (bias below 2**-56)
     pool = 0
-    for _ in range(3):
+    for _ in range(2 if count <= 16 else 3):  # 128 bits: bias below 2**-56 for 16 cards
         x = (x + _GAMMA) & _MASK
         pool = (pool << 64) | _mix(x)
     cards = list(_DECK_CARDS)

@@ -679,34 +679,40 @@ def draw(seed: int, number: int, count: int) -> tuple[list[Card], list[Card]]:
     return cards[: 52 - count], cards[52 - count :]
 
 
+_BLANK = {
+    n: {
+        "phase": Phase.CRIB,
+        "played": ((),) * n,
+        "crib_from": (-1,) * (n == 3),
+        "starter": None,
+        "count": 0,
+        "series": (),
+        "passed": (False,) * n,
+        "low": (1,) * n,
+        "stage": 0,
+        "claim": None,
+        "asked": None,
+        "counted": (),
+    }
+    for n in (2, 3, 4)
+}
+
+
 def _deal(state: State, number: int, dealer: int, **changes: Any) -> State:
     """Deal ``number`` (CR-2.4): six (or five) cards each, one to the crib with three."""
     n = state.options.players
     size = 6 if n == 2 else 5
     extra = 1 if n == 3 else 0
-    need = n * size + extra + 1
-    rest, picked = draw(state.seed, number, need)
-    hands = tuple(tuple(sorted(picked[i * size : (i + 1) * size])) for i in range(n))
-    stock = (*rest, picked[-1])
-    crib = (picked[n * size],) if extra else ()
+    rest, picked = draw(state.seed, number, n * size + extra + 1)
+    rest.append(picked[-1])  # the card the cut will turn up
+    hands = [tuple(sorted(picked[i * size : (i + 1) * size])) for i in range(n)]
     return state._replace(
         deal=number,
         dealer=dealer,
         turn=(dealer + 1) % n,
-        phase=Phase.CRIB,
-        hands=hands,
-        played=((),) * n,
-        crib=crib,
-        crib_from=(-1,) * extra,
-        stock=stock,
-        starter=None,
-        count=0,
-        series=(),
-        passed=(False,) * n,
-        low=(1,) * n,
-        stage=0,
-        claim=None,
-        asked=None,
-        counted=(),
+        hands=tuple(hands),
+        crib=(picked[n * size],) if extra else (),
+        stock=tuple(rest),
+        **_BLANK[n],
         **changes,
     )

@@ -917,3 +917,54 @@ class TestProtocol:
         text = render(state.view(0))
         assert "your hand" in text
         assert str(state.hands[1][0]) not in text.split("your hand")[1].splitlines()[0]
+
+
+# --------------------------------------------------------------------------- properties
+
+
+def naive_pegs(series: Sequence[Card], card: Card) -> int:
+    """An independent count of the play's points for ``card`` (CR-5.3 to CR-5.6)."""
+    cards = [*series, card]
+
+    def rank(c: Card) -> int:
+        return 1 if c.rank.name == "ACE" else int(c.rank)
+
+    total = sum(min(rank(c), 10) for c in cards)
+    points = 2 if total in (15, 31) else 0
+    same = 1
+    while same < len(cards) and cards[-1 - same].rank == card.rank:
+        same += 1
+    points += {1: 0, 2: 2, 3: 6, 4: 12}[same]
+    for size in range(len(cards), 2, -1):
+        tail = sorted(rank(c) for c in cards[-size:])
+        if tail == list(range(tail[0], tail[0] + size)):
+            points += size
+            break
+    return points
+
+
+class TestProperties:
+    @settings(max_examples=300, deadline=None)
+    @given(st.permutations(DECK), st.integers(min_value=1, max_value=12))
+    def test_cr_5_peg_points_match_naive_count(self, cards: list[Card], length: int) -> None:
+        """peg_points agrees with an independent count on any legal series."""
+        low = sorted(cards[:16], key=lambda c: cribbage.card_value(c))
+        series: list[Card] = []
+        for card in low:
+            if len(series) >= length:
+                break
+            if sum(map(cribbage.card_value, series)) + cribbage.card_value(card) > 31:
+                break
+            assert peg_points(series, card) == naive_pegs(series, card)
+            series.append(card)
+
+    @pytest.mark.parametrize("players", [3, 4])
+    def test_cr_3_1_greedy_lays_one_of_five(self, players: int) -> None:
+        """The greedy bot plays whole deals with three and four players."""
+        g = game(players=players, deals=2)
+        rng = random.Random(players)
+        state = g.new_game(seed=players)
+        while not state.is_terminal:
+            state = state.apply(g.greedy_move(state, rng))
+        assert state.last_deal is not None
+        assert len(state.last_deal.crib) == 4

@@ -968,3 +968,13 @@ class TestProperties:
             state = state.apply(g.greedy_move(state, rng))
         assert state.last_deal is not None
         assert len(state.last_deal.crib) == 4
+
+    def test_cr_3_1_uncounted_crib_never_shown(self) -> None:
+        """A game won in the play does not show the crib in the deal's result."""
+        state = position(["9c 2c 3c", "6c 2d 3d"], starter="Ah", turn=0, dealer=1)
+        state = attrs.evolve(state, pegs=(100, 119))
+        state = play(state, "9c", "6c")
+        assert state.is_terminal
+        assert state.last_deal is not None
+        assert state.last_deal.crib == ()
+        assert state.last_deal.crib_points is None

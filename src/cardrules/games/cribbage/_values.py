@@ -132,8 +132,11 @@ class Phase(enum.Enum):
 class DealResult:
     """The public outcome of a counted deal: hands, crib and their counts.
 
-    ``points[i]`` is what seat ``i``'s hand counted (``None`` if the game
-    ended before it was counted); ``crib_points`` likewise for the crib.
+    ``points[i]`` is what seat ``i``'s hand scored (the claim, with
+    muggins; ``None`` if the game ended before it was counted);
+    ``crib_points`` likewise for the crib, and ``crib`` is empty unless the
+    crib was counted (it is never shown otherwise, CR-3.1). ``hands`` are the
+    cards each seat played.
     """
 
     deal: int

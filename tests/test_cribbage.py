@@ -978,3 +978,21 @@ class TestProperties:
         assert state.last_deal is not None
         assert state.last_deal.crib == ()
         assert state.last_deal.crib_points is None
+
+    @pytest.mark.parametrize("laid", [1, 2, 3])
+    def test_cr_3_1_crib_value_any_unseen_set(self, laid: int) -> None:
+        """The crib value's formula equals brute force for one, two or three
+        cards laid and any set of unseen cards (jacks and suits included)."""
+        rng = random.Random(laid)
+        for _ in range(3):
+            cards = rng.sample(DECK, 18 + laid)
+            lay, unseen = tuple(cards[:laid]), cards[laid:]
+            m = 4 - laid
+            total = 0
+            ways = 0
+            for rest in itertools.combinations(unseen, m):
+                for s in unseen:
+                    if s not in rest:
+                        total += naive_score((*lay, *rest), s, True)
+                        ways += 1
+            assert crib_value(lay, unseen) == Fraction(total, ways)

@@ -13,7 +13,9 @@ import attrs
 from cardrules.cards import Card
 from cardrules.engine import Game, GameState, Move
 from cardrules.errors import IllegalMoveError
-from cardrules.games.cribbage._game import State, _deal, draw
+from cardrules.games.cribbage._deal import deal as _deal
+from cardrules.games.cribbage._deal import draw
+from cardrules.games.cribbage._game import State
 from cardrules.games.cribbage._scoring import RANK, VALUE, best_discard, pegs
 from cardrules.games.cribbage._values import _DECK_CARDS, MUGGINS, Options, Phase, Play, _lay
 

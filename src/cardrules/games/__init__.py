@@ -33,6 +33,7 @@ _REGISTRY: dict[str, tuple[str, str]] = {
     "chinese51": ("cardrules.games.chinese51", "Chinese51"),
     "turkish51": ("cardrules.games.turkish51", "Turkish51"),
     "fifty_six": ("cardrules.games.fifty_six", "FiftySix"),
+    "cribbage": ("cardrules.games.cribbage", "Cribbage"),
 }
 
 

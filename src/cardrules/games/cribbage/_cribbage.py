@@ -1,0 +1,108 @@
+"""Cribbage, the game: the cut for the first deal, new games and the greedy bot.
+
+Rules digest: ``seeds/cribbage.md`` (clauses ``CR-*``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import attrs
+
+from cardrules.cards import Card
+from cardrules.engine import Game, GameState, Move
+from cardrules.errors import IllegalMoveError
+from cardrules.games.cribbage._deal import deal as _deal
+from cardrules.games.cribbage._deal import draw
+from cardrules.games.cribbage._game import State
+from cardrules.games.cribbage._scoring import RANK, VALUE, best_discard, pegs
+from cardrules.games.cribbage._values import _DECK_CARDS, MUGGINS, Options, Phase, Play, _lay
+
+__all__ = ["Cribbage"]
+
+
+def _cut_for_deal(seed: int, n: int) -> tuple[int, tuple[tuple[Card, ...], ...]]:
+    """CR-2.1: the lowest cut deals; those tied for lowest cut again (each
+    round of cuts is drawn like a deal, numbered -1, -2, ...)."""
+    contenders = list(range(n))
+    rounds: list[tuple[Card, ...]] = []
+    while True:
+        cards = draw(seed, -1 - len(rounds), len(contenders))[1]
+        rounds.append(tuple(cards))
+        low = min(RANK[c] for c in cards)
+        contenders = [s for s, c in zip(contenders, cards, strict=True) if RANK[c] == low]
+        if len(contenders) == 1:
+            return contenders[0], tuple(rounds)
+
+
+@attrs.frozen
+class Cribbage(Game[State, Options]):
+    """Cribbage under fixed options.
+
+    Examples:
+        >>> game = Cribbage.create(deals=1)
+        >>> state = game.new_game(seed=1)
+        >>> while not state.is_terminal:
+        ...     state = state.apply(state.legal_moves()[0])
+        >>> state.last_deal.crib_points is not None
+        True
+    """
+
+    NAME: ClassVar[str] = "cribbage"
+    OPTIONS: ClassVar[type[Any]] = Options
+    STATE: ClassVar[type[GameState[Any]]] = State
+    SUMMARY: ClassVar[str] = "Cribbage: crib, starter, pegging to 31 and the show; game to 121"
+    HIGHER_IS_BETTER: ClassVar[bool] = True
+
+    def _new_game(self, seed: int) -> State:
+        n = self.options.players
+        blank = State(
+            options=self.options,
+            seed=seed,
+            dealer=0,
+            turn=0,
+            phase=Phase.CRIB,
+            hands=((),) * n,
+            played=((),) * n,
+            stock=_DECK_CARDS,
+            passed=(False,) * n,
+            low=(1,) * n,
+            pegs=(0,) * n,
+            game_points=(0,) * n,
+        )
+        dealer, cuts = _cut_for_deal(seed, n)
+        return _deal(blank._replace(cuts=cuts), 0, dealer)
+
+    def greedy_move(self, state: State, rng: random.Random) -> Move:
+        """Lay away by :func:`best_discard`, peg the most points, count in full.
+
+        Examples:
+            >>> game = Cribbage.create()
+            >>> state = game.new_game(seed=5)
+            >>> str(game.greedy_move(state, random.Random(0)))
+            'crib 8d,Qs'
+        """
+        self._own(state)
+        moves = state.legal_moves()
+        if not moves:
+            raise IllegalMoveError(None, "the game is over")
+        if state.phase is Phase.CRIB:
+            seat = state.turn
+            mine = state.side(seat) == state.side(state.dealer)
+            best = best_discard(state.hands[seat], dealer=mine)[0]
+            return _lay(tuple(c for c in state.hands[seat] if c in best.lay))
+        if state.phase is Phase.PLAY:
+            series = state.series
+            count = state.count
+
+            def gain(m: Move) -> tuple[int, int, int]:
+                assert isinstance(m, Play)
+                after = count + VALUE[m.card]
+                risky = after in (5, 21)  # a ten-card makes 15 or 31 next
+                return (pegs(series, m.card, after), -risky, VALUE[m.card])
+
+            return max(moves, key=gain)
+        if state.phase is Phase.COUNT:
+            return moves[-1]
+        return MUGGINS

@@ -1,0 +1,126 @@
+"""Cribbage chance and bookkeeping: the deal, the draw of cards, gos and pegs.
+
+Small pure helpers of :mod:`._game` (rules digest ``seeds/cribbage.md``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardrules.cards import Card
+from cardrules.games.cribbage._values import _DECK_CARDS, _PLAY, Phase
+
+if TYPE_CHECKING:
+    from cardrules.games.cribbage._game import State
+
+__all__ = ["deal", "draw"]
+
+_FRESH = {n: (False,) * n for n in (2, 3, 4)}
+_PLAY_OF = _PLAY.__getitem__
+
+
+def _said_go(
+    passed: tuple[bool, ...], low: tuple[int, ...], gone: list[int], room: int
+) -> tuple[tuple[bool, ...], tuple[int, ...]]:
+    """Mark the seats in ``gone`` as having said go with ``room`` pips left:
+    each is now known to hold no card of ``room`` pips or fewer."""
+    new_passed = list(passed)
+    new_low = list(low)
+    for i in gone:
+        new_passed[i] = True
+        if new_low[i] <= room:
+            new_low[i] = room + 1
+    return tuple(new_passed), tuple(new_low)
+
+
+def _add(pegs: tuple[int, ...], seat: int, points: int, players: int) -> tuple[int, ...]:
+    """``pegs`` with ``points`` added for the seat's side (partners score together)."""
+    out = list(pegs)
+    out[seat] += points
+    if players == 4:
+        out[(seat + 2) % 4] += points
+    return tuple(out)
+
+
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def _mix(x: int) -> int:
+    """The splitmix64 output function: a 64-bit number to a well-mixed one."""
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x ^ (x >> 31)
+
+
+def draw(seed: int, number: int, count: int) -> tuple[list[Card], list[Card]]:
+    """Deal ``number``'s chance: ``count`` random cards of the pack, and the rest.
+
+    The cards are drawn by a partial Fisher-Yates shuffle whose choices are
+    the mixed-radix digits of 128 bits (192 for more than 16 cards) of a
+    splitmix64 stream keyed by the seed and the deal number, so every deal is
+    decided by the seed alone (seeds equal modulo 2**64 deal alike). Seeding a
+    Mersenne Twister for each deal would cost more than the whole deal.
+
+    Examples:
+        >>> rest, picked = draw(7, 0, 13)
+        >>> len(rest), len(picked), len(set(rest + picked))
+        (39, 13, 52)
+        >>> draw(7, 0, 13) == (rest, picked) != draw(7, 1, 13)
+        True
+    """
+    key = seed
+    while key >> 64 or key < 0:  # fold big or negative seeds into 64 bits
+        key = (key & _MASK) ^ ((key >> 64) & _MASK) ^ (1 if key < 0 else 0)
+        if key < 0:
+            key = -key
+    x = (key + _mix((number + 1) * _GAMMA & _MASK)) & _MASK
+    # 128 or 192 random bits, read as mixed-radix digits (bias below 2**-56)
+    pool = 0
+    for _ in range(2 if count <= 16 else 3):  # 128 bits: bias below 2**-56 for 16 cards
+        x = (x + _GAMMA) & _MASK
+        pool = (pool << 64) | _mix(x)
+    cards = list(_DECK_CARDS)
+    for i in range(51, 51 - count, -1):
+        pool, j = divmod(pool, i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards[: 52 - count], cards[52 - count :]
+
+
+_BLANK = {
+    n: {
+        "phase": Phase.CRIB,
+        "played": ((),) * n,
+        "crib_from": (-1,) * (n == 3),
+        "starter": None,
+        "count": 0,
+        "series": (),
+        "passed": (False,) * n,
+        "low": (1,) * n,
+        "stage": 0,
+        "claim": None,
+        "asked": None,
+        "counted": (),
+    }
+    for n in (2, 3, 4)
+}
+
+
+def deal(state: State, number: int, dealer: int, **changes: Any) -> State:
+    """Deal ``number`` (CR-2.4): six (or five) cards each, one to the crib with three."""
+    n = state.options.players
+    size = 6 if n == 2 else 5
+    extra = 1 if n == 3 else 0
+    rest, picked = draw(state.seed, number, n * size + extra + 1)
+    rest.append(picked[-1])  # the card the cut will turn up
+    hands = [tuple(sorted(picked[i * size : (i + 1) * size])) for i in range(n)]
+    return state._replace(
+        deal=number,
+        dealer=dealer,
+        turn=(dealer + 1) % n,
+        hands=tuple(hands),
+        crib=(picked[n * size],) if extra else (),
+        stock=tuple(rest),
+        **_BLANK[n],
+        **changes,
+    )

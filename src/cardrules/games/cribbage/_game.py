@@ -1,0 +1,609 @@
+"""Cribbage rules: the state, the deal, the play and the count, and the game.
+
+Rules digest: ``seeds/cribbage.md`` (clauses ``CR-*``). The values (options,
+moves, views) are in :mod:`._values`, the scoring in :mod:`._scoring`, the deal
+and the draw of cards in :mod:`._deal`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterable
+from typing import ClassVar
+
+import attrs
+
+from cardrules.cards import Card, format_cards
+from cardrules.decks import Deck
+from cardrules.engine import GameState, Move, make_view, seats_check
+from cardrules.errors import InvalidStateError, OptionError
+from cardrules.games.cribbage._deal import _FRESH, _PLAY_OF, _add, _said_go
+from cardrules.games.cribbage._deal import deal as _deal
+from cardrules.games.cribbage._scoring import VALUE, hand_points, pegs
+from cardrules.games.cribbage._values import (
+    _COUNTS,
+    _DECK,
+    _LAY_OF,
+    _PLAY,
+    MUGGINS,
+    PASS,
+    Count,
+    DealResult,
+    LayAway,
+    Muggins,
+    Options,
+    Pass,
+    Phase,
+    Play,
+    View,
+)
+
+__all__ = ["State"]
+
+
+@attrs.frozen(kw_only=True)
+class State(GameState[Options]):
+    """A Cribbage match in progress.
+
+    ``hands`` are the cards not yet played, ``played`` the cards each seat
+    has played this deal (its four-card hand once the play is over),
+    ``series`` the cards played since the count last started from zero,
+    ``passed`` who has said go in this series, ``low`` the lowest pip value
+    each seat's unplayed cards can have, as its gos this deal showed,
+    ``stock[-1]`` the card the
+    cut will turn up.
+
+    Examples:
+        >>> from cardrules import games
+        >>> state = games.create("cribbage").new_game(seed=3)
+        >>> state.phase, [len(h) for h in state.hands], len(state.legal_moves())
+        (<Phase.CRIB: 'crib'>, [6, 6], 15)
+    """
+
+    GAME: ClassVar[str] = "cribbage"
+    MOVES: ClassVar[tuple[type[Move], ...]] = (LayAway, Play, Count, Muggins, Pass)
+
+    options: Options
+    seed: int
+    history: tuple[Move, ...] = ()
+    game: int = 0
+    deal: int = 0
+    dealer: int
+    turn: int
+    phase: Phase
+    hands: tuple[tuple[Card, ...], ...]
+    played: tuple[tuple[Card, ...], ...]
+    crib: tuple[Card, ...] = ()
+    crib_from: tuple[int, ...] = ()
+    stock: tuple[Card, ...]
+    starter: Card | None = None
+    count: int = 0
+    series: tuple[Card, ...] = ()
+    passed: tuple[bool, ...]
+    low: tuple[int, ...]
+    pegs: tuple[int, ...]
+    game_points: tuple[int, ...]
+    cuts: tuple[tuple[Card, ...], ...] = ()
+    stage: int = 0
+    claim: int | None = None
+    asked: int | None = None
+    counted: tuple[int | None, ...] = ()
+    last_deal: DealResult | None = None
+
+    # ---- protocol -------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to move, ``None`` once the match is over."""
+        return None if self.phase is Phase.OVER else self.turn
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the match is over (CR-8)."""
+        return self.phase is Phase.OVER
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points in the game (``games=1``) or games won in the match (CR-8.6)."""
+        return self.pegs if self.options.games == 1 else self.game_points
+
+    def deck(self) -> Deck:
+        """The 52-card pack (CR-1.2)."""
+        return _DECK
+
+    def all_cards(self) -> Iterable[Card]:
+        """Hands, played cards, crib, stock and starter."""
+        for hand in self.hands:
+            yield from hand
+        for cards in self.played:
+            yield from cards
+        yield from self.crib
+        yield from self.stock
+        if self.starter is not None:
+            yield self.starter
+
+    def side(self, seat: int) -> int:
+        """The seat's side: itself, or seat mod 2 in the partnership game (CR-1.1)."""
+        return seat % 2 if self.options.players == 4 else seat
+
+    def true_count(self) -> int:
+        """The true count of the hand (or crib) now being counted (CR-6)."""
+        if self.starter is None or self.stage > self.options.players:
+            return 0
+        if self.stage == self.options.players:
+            return hand_points(self.crib, self.starter, True)
+        return hand_points(self.played[self._counter()], self.starter)
+
+    def _generate_moves(self) -> tuple[Move, ...]:
+        phase = self.phase
+        if phase is Phase.PLAY:
+            room = 31 - self.count
+            hand = self.hands[self.turn]
+            if room >= 10:  # every card fits
+                return tuple(map(_PLAY_OF, hand))
+            return tuple([_PLAY[c] for c in hand if VALUE[c] <= room])
+        if phase is Phase.CRIB:
+            hand = self.hands[self.turn]
+            return tuple(map(_LAY_OF, itertools.combinations(hand, len(hand) - 4)))
+        if phase is Phase.COUNT:
+            return _COUNTS[: self.true_count() + 1]
+        if phase is Phase.MUGGINS:
+            return (MUGGINS, PASS)
+        return ()
+
+    def explain(self, move: Move) -> str:
+        """Why ``move`` is illegal now."""
+        seat = self.turn
+        if isinstance(move, LayAway):
+            if self.phase is not Phase.CRIB:
+                return "cards are laid away only before the starter is cut (CR-3.1)"
+            need = len(self.hands[seat]) - 4
+            if len(move.cards) != need:
+                return f"seat {seat} must lay away {need} card(s), not {len(move.cards)} (CR-3.2)"
+            return f"seat {seat} does not hold {format_cards(move.cards)} (CR-3.2)"
+        if isinstance(move, Play):
+            if self.phase is not Phase.PLAY:
+                return "cards are played only in the play (CR-5.1)"
+            if move.card not in self.hands[seat]:
+                return f"seat {seat} does not hold {move.card} (CR-5.1)"
+            value = VALUE[move.card]
+            return (
+                f"{move.card} would take the count from {self.count} to "
+                f"{self.count + value}, past 31 (CR-5.2)"
+            )
+        if isinstance(move, Count):
+            if self.phase is not Phase.COUNT:
+                return "a count is claimed only in the show, with muggins on (CR-7.1)"
+            return f"the claim {move.points} is more than the true count (CR-7.1)"
+        if isinstance(move, (Muggins, Pass)):
+            return "muggins is called only after an undercount (CR-7.2)"
+        return super().explain(move)
+
+    # ---- the rules ------------------------------------------------------------------
+
+    def apply(self, move: Move) -> State:
+        """The state after ``move`` (see :meth:`GameState.apply`).
+
+        A listed move given back as the very object ``legal_moves`` returned
+        (what bots and random players do) is found by identity, without the
+        generated ``==`` of every move listed before it; any other move goes
+        through the engine's full check.
+
+        Raises:
+            IllegalMoveError: ``move`` is not legal now; the message says why.
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("cribbage").new_game(seed=3)
+            >>> move = state.legal_moves()[-1]
+            >>> state.apply(move) == state.apply(LayAway(move.cards))
+            True
+        """
+        legal = self._legal
+        if legal is not None:
+            for listed in legal:
+                if listed is move:
+                    return self._next(listed)
+        return super().apply(move)
+
+    def _next(self, move: Move) -> State:
+        history = (*self.history, move)
+        if isinstance(move, Play):
+            return self._play(move.card, history)
+        if isinstance(move, LayAway):
+            return self._lay_away(move.cards, history)
+        if isinstance(move, Count):
+            return self._replace(history=history)._claim(move.points)
+        if isinstance(move, Muggins):
+            state = self._replace(history=history)
+            assert state.claim is not None
+            assert state.asked is not None
+            state, won = state._peg(state.asked, state.true_count() - state.claim)
+            return won if won is not None else state._next_stage()
+        # Pass: ask the next opponent, or go on
+        state = self._replace(history=history)
+        nxt = state._next_opponent(self.asked)
+        return state._replace(asked=nxt, turn=nxt) if nxt is not None else state._next_stage()
+
+    def _peg(self, seat: int, points: int) -> tuple[State, State | None]:
+        """Add points to the seat's side; the second value is the state after
+        the game ends, if it reached the target (CR-8.2)."""
+        if not points:
+            return self, None
+        pegs = _add(self.pegs, seat, points, self.options.players)
+        state = self._replace(pegs=pegs)
+        if pegs[seat] >= self.options.target:
+            return state, state._end_game(seat)
+        return state, None
+
+    def _lay_away(self, cards: tuple[Card, ...], history: tuple[Move, ...]) -> State:
+        seat = self.turn
+        n = self.options.players
+        hand = tuple(c for c in self.hands[seat] if c not in cards)
+        hands = (*self.hands[:seat], hand, *self.hands[seat + 1 :])
+        crib = self.crib + cards
+        crib_from = self.crib_from + (seat,) * len(cards)
+        if len(crib) < 4:
+            return self._replace(
+                history=history, hands=hands, crib=crib, crib_from=crib_from, turn=(seat + 1) % n
+            )
+        starter = self.stock[-1]  # CR-4.1
+        state = self._replace(
+            history=history,
+            hands=hands,
+            crib=crib,
+            crib_from=crib_from,
+            stock=self.stock[:-1],
+            starter=starter,
+            phase=Phase.PLAY,
+            turn=(self.dealer + 1) % n,
+        )
+        if starter.rank == 11:  # his heels, CR-4.2
+            state, won = state._peg(self.dealer, 2)
+            if won is not None:
+                return won
+        return state
+
+    def _play(self, card: Card, history: tuple[Move, ...]) -> State:
+        """Play ``card`` (CR-5): peg, then the next player or a new series,
+        all in one copy of the state (the hot path of a random game)."""
+        seat = self.turn
+        n = self.options.players
+        count = self.count + VALUE[card]
+        series = self.series
+        points = pegs(series, card, count)
+        hands = self.hands
+        hand = hands[seat]
+        i = hand.index(card)
+        hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
+        played = self.played
+        played = (*played[:seat], (*played[seat], card), *played[seat + 1 :])
+        score = self.pegs
+        target = self.options.target
+        if points:
+            score = _add(score, seat, points, n)
+            if score[seat] >= target:
+                return self._replace(
+                    history=history,
+                    hands=hands,
+                    played=played,
+                    count=count,
+                    series=(*series, card),
+                    pegs=score,
+                )._end_game(seat)
+        low = self.low
+        if count < 31:  # who plays next: the go goes round (CR-5.3)
+            passed = self.passed
+            room = 31 - count
+            gone: list[int] = []
+            for k in range(1, n + 1):
+                t = (seat + k) % n
+                if passed[t]:
+                    continue
+                for c in hands[t]:
+                    if room >= 10 or VALUE[c] <= room:
+                        if gone:
+                            passed, low = _said_go(passed, low, gone, room)
+                        return self._replace(
+                            history=history,
+                            hands=hands,
+                            played=played,
+                            count=count,
+                            series=(*series, card),
+                            pegs=score,
+                            turn=t,
+                            passed=passed,
+                            low=low,
+                        )
+                gone.append(t)  # he says go, or has no cards left
+            low = _said_go(passed, low, gone, room)[1]
+            score = _add(score, seat, 1, n)  # the go, or the last card (CR-5.3, CR-5.8)
+            if score[seat] >= target:
+                return self._replace(
+                    history=history,
+                    hands=hands,
+                    played=played,
+                    count=count,
+                    series=(*series, card),
+                    pegs=score,
+                    low=low,
+                )._end_game(seat)
+        fresh = _FRESH[n]
+        for k in range(1, n + 1):  # the count restarts (CR-5.7); the next with cards leads
+            t = (seat + k) % n
+            if hands[t]:
+                return self._replace(
+                    history=history,
+                    hands=hands,
+                    played=played,
+                    count=0,
+                    series=(),
+                    pegs=score,
+                    turn=t,
+                    passed=fresh,
+                    low=low,
+                )
+        return self._replace(
+            history=history,
+            hands=hands,
+            played=played,
+            count=0,
+            series=(),
+            pegs=score,
+            passed=fresh,
+            low=low,
+        )._show()
+
+    def _show(self) -> State:
+        """The play is over: count the hands (CR-6.1), by claims with muggins."""
+        n = self.options.players
+        if self.options.muggins:
+            return self._replace(
+                stage=0, counted=(None,) * (n + 1), phase=Phase.COUNT, turn=(self.dealer + 1) % n
+            )
+        starter = self.starter
+        assert starter is not None
+        score = self.pegs
+        target = self.options.target
+        counted: list[int | None] = [None] * (n + 1)
+        for stage in range(n + 1):
+            if stage < n:
+                seat = (self.dealer + 1 + stage) % n
+                points = hand_points(self.played[seat], starter)
+            else:
+                seat = self.dealer
+                points = hand_points(self.crib, starter, True)
+            counted[stage] = points
+            score = _add(score, seat, points, n)
+            if score[seat] >= target:  # counted out (CR-8.2)
+                return self._replace(pegs=score, stage=stage, counted=tuple(counted))._end_game(
+                    seat
+                )
+        return self._end_deal(score, tuple(counted))
+
+    def _counter(self) -> int:
+        n = self.options.players
+        return self.dealer if self.stage == n else (self.dealer + 1 + self.stage) % n
+
+    def _count_stage(self, points: int) -> tuple[State, State | None]:
+        """Peg ``points`` for the hand now counted and note them."""
+        counted = list(self.counted)
+        counted[self.stage] = points
+        return self._replace(counted=tuple(counted))._peg(self._counter(), points)
+
+    def _claim(self, points: int) -> State:
+        truth = self.true_count()
+        state, won = self._count_stage(points)
+        if won is not None:
+            return won
+        if points < truth:
+            nxt = state._next_opponent(None)
+            if nxt is not None:
+                return state._replace(phase=Phase.MUGGINS, claim=points, asked=nxt, turn=nxt)
+        return state._next_stage()
+
+    def _next_opponent(self, after: int | None) -> int | None:
+        """The next opponent of the counter to be asked about muggins (CR-7.2)."""
+        n = self.options.players
+        counter = self._counter()
+        start = counter if after is None else after
+        for k in range(1, n):
+            t = (start + k) % n
+            if t == counter:
+                return None
+            if self.side(t) != self.side(counter):
+                return t
+        return None
+
+    def _next_stage(self) -> State:
+        stage = self.stage + 1
+        state = self._replace(stage=stage, claim=None, asked=None, phase=Phase.COUNT)
+        if stage > self.options.players:
+            return state._end_deal()
+        return state._replace(turn=state._counter())
+
+    def _result(self, counted: tuple[int | None, ...] | None = None) -> DealResult:
+        n = self.options.players
+        counted = (self.counted if counted is None else counted) or (None,) * (n + 1)
+        return DealResult(
+            deal=self.deal,
+            dealer=self.dealer,
+            starter=self.starter,
+            hands=self.played,
+            crib=self.crib if counted[n] is not None else (),  # shown once counted
+            points=tuple(counted[(seat - self.dealer - 1) % n] for seat in range(n)),
+            crib_points=counted[n],
+        )
+
+    def _end_deal(
+        self, score: tuple[int, ...] | None = None, counted: tuple[int | None, ...] | None = None
+    ) -> State:
+        """Every hand is counted: record the deal, then deal the next one."""
+        pegs = self.pegs if score is None else score
+        counted = self.counted if counted is None else counted
+        result = self._result(counted)
+        limit = self.options.deals
+        if limit is not None and self.deal + 1 >= limit:
+            return self._replace(
+                pegs=pegs,
+                counted=counted,
+                stage=self.options.players + 1,
+                last_deal=result,
+                phase=Phase.OVER,
+            )
+        dealer = (self.dealer + 1) % self.options.players
+        return _deal(self, self.deal + 1, dealer, last_deal=result, pegs=pegs)
+
+    def _end_game(self, winner: int) -> State:
+        """A side reached the target: games won (CR-8.3, CR-8.4), then the next game."""
+        n = self.options.players
+        target = self.options.target
+        losers = [i for i in range(n) if self.side(i) != self.side(winner)]
+        best = max(self.pegs[i] for i in losers)
+        won = 1
+        if self.options.skunks:
+            won = 4 if best < 61 else 2 if best < 91 else 1
+        elif best < (target + 1) // 2:
+            won = 2
+        gp = tuple(
+            p + (won if self.side(i) == self.side(winner) else 0)
+            for i, p in enumerate(self.game_points)
+        )
+        state = self._replace(game_points=gp, last_deal=self._result())
+        limit = self.options.deals
+        if self.game + 1 >= self.options.games or (limit is not None and self.deal + 1 >= limit):
+            return state._replace(phase=Phase.OVER)
+        low = min(self.pegs[i] for i in losers)  # CR-2.3: the loser deals
+        dealer = next(
+            t
+            for t in ((self.dealer + k) % n for k in range(1, n + 1))
+            if t in losers and self.pegs[t] == low
+        )
+        return _deal(state, self.deal + 1, dealer, game=self.game + 1, pegs=(0,) * n)
+
+    # ---- views ---------------------------------------------------------------------
+
+    def _crib_shown(self) -> bool:
+        return self.phase in (Phase.COUNT, Phase.MUGGINS) and self.stage >= self.options.players
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know (CR-3.1: the crib stays hidden until counted).
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("cribbage").new_game(seed=3)
+            >>> view = state.view(0)
+            >>> view.hand == state.hands[0], view.crib_size, view.starter
+            (True, 0, None)
+        """
+        seats_check(self.options.players, seat)
+        laid = tuple(c for c, s in zip(self.crib, self.crib_from, strict=True) if s == seat)
+        return make_view(
+            View,
+            self,
+            seat,
+            laid=laid,
+            crib=self.crib if self._crib_shown() else (),
+            crib_size=len(self.crib),
+        )
+
+    def resample(self, seat: int, rng: random.Random) -> State:
+        """Deal again what ``seat`` cannot see: the others' hands, the hidden
+        crib cards and the stock (with the card the cut will turn up).
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("cribbage").new_game(seed=3)
+            >>> state.resample(1, random.Random(2)).view(1) == state.view(1)
+            True
+        """
+        seats_check(self.options.players, seat)
+        if not isinstance(rng, random.Random):
+            raise OptionError(f"resample needs a random.Random, got {type(rng).__name__}")
+        shown = self._crib_shown()
+        hidden_crib = [i for i, s in enumerate(self.crib_from) if not shown and s != seat]
+        others = [i for i in range(self.options.players) if i != seat]
+        pool = [c for i in others for c in self.hands[i]]
+        pool += [self.crib[i] for i in hidden_crib]
+        pool += self.stock
+        hands = list(self.hands)
+        for _ in range(100):
+            rng.shuffle(pool)
+            dealt = self._redeal(pool, others)
+            if dealt is not None:
+                hands, pool = dealt
+                break
+        else:  # pragma: no cover - a position this constrained keeps its hands
+            rng.shuffle(pool)
+        crib = list(self.crib)
+        for i in hidden_crib:
+            crib[i] = pool.pop()
+        return self._replace(
+            hands=tuple(hands), crib=tuple(crib), stock=tuple(pool), seed=rng.getrandbits(63)
+        )
+
+    def _redeal(
+        self, pool: list[Card], others: list[int]
+    ) -> tuple[list[tuple[Card, ...]], list[Card]] | None:
+        """Deal ``pool`` to the ``others`` as the public facts allow: no card
+        below a seat's ``low``, and a playable card for the seat to play."""
+        hands = list(self.hands)
+        rest = list(pool)
+        for i in others:
+            size = len(self.hands[i])
+            if not size:
+                continue
+            need_play = self.phase is Phase.PLAY and i == self.turn
+            room = 31 - self.count
+            floor = self.low[i]
+            take: list[Card] = []
+            if need_play:
+                k = next((j for j, c in enumerate(rest) if floor <= VALUE[c] <= room), None)
+                if k is None:
+                    return None
+                take.append(rest.pop(k))
+            keep = []
+            for c in rest:
+                if len(take) < size and VALUE[c] >= floor:
+                    take.append(c)
+                else:
+                    keep.append(c)
+            if len(take) < size:
+                return None
+            hands[i] = tuple(sorted(take))
+            rest = keep
+        return hands, rest
+
+    def _check(self) -> None:
+        n = self.options.players
+        for name in ("hands", "played", "passed", "low", "pegs", "game_points"):
+            if len(getattr(self, name)) != n:
+                raise InvalidStateError(f"{name} has {len(getattr(self, name))} seats, not {n}")
+        if not 0 <= self.dealer < n or not 0 <= self.turn < n:
+            raise InvalidStateError(f"dealer {self.dealer} or turn {self.turn} is not a seat")
+        if len(self.crib) != len(self.crib_from) or len(self.crib) > 4:
+            raise InvalidStateError("the crib and the record of who laid it away disagree")
+        if any(not -1 <= s < n for s in self.crib_from):
+            raise InvalidStateError("a crib card was laid away by a seat that does not exist")
+        if sum(VALUE[c] for c in self.series) != self.count or self.count > 31:
+            raise InvalidStateError(f"the count {self.count} is not the series' pips")
+        played = {c for cards in self.played for c in cards}
+        if not set(self.series) <= played:
+            raise InvalidStateError("the series holds cards nobody played")
+        if self.phase is Phase.PLAY:
+            if self.starter is None or len(self.crib) != 4:
+                raise InvalidStateError("the play starts only after the crib and the starter")
+            if not any(VALUE[c] <= 31 - self.count for c in self.hands[self.turn]):
+                raise InvalidStateError(f"seat {self.turn} is to play but cannot")
+        for i, hand in enumerate(self.hands):
+            if any(VALUE[c] < self.low[i] for c in hand):
+                raise InvalidStateError(f"seat {i} said go yet holds a card it could have played")
+        if self.phase is Phase.CRIB and self.starter is not None:
+            raise InvalidStateError("the starter is turned only after the crib is complete")
+        if self.phase in (Phase.COUNT, Phase.MUGGINS) and any(self.hands):
+            raise InvalidStateError("hands are counted only after the play")
+        if self.phase is Phase.MUGGINS and (self.claim is None or self.asked is None):
+            raise InvalidStateError("muggins is asked only after a claim")
+        if not all(0 <= p < self.options.target + 40 for p in self.pegs):
+            raise InvalidStateError(f"points {self.pegs} are out of range")

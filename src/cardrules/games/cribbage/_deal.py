@@ -5,13 +5,15 @@ Small pure helpers of :mod:`._game` (rules digest ``seeds/cribbage.md``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from cardrules.cards import Card
+from cardrules.engine import GameState
 from cardrules.games.cribbage._values import _DECK_CARDS, _PLAY, Phase
 
-if TYPE_CHECKING:
-    from cardrules.games.cribbage._game import State
+# The state class of ._game, which builds on these helpers (a type variable, not an import,
+# so that this room stays below it).
+State = TypeVar("State", bound=GameState[Any])
 
 __all__ = ["deal", "draw"]
 

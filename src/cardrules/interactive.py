@@ -250,7 +250,9 @@ class _Session:
         lines: list[str] = []
         for event in self.events:
             who = "you" if event.seat == seat else f"seat {event.seat}"
-            if isinstance(public, tuple) and event.index < len(public):
+            if event.seat == seat:
+                seen = True  # a seat always knows its own moves
+            elif isinstance(public, tuple) and event.index < len(public):
                 seen = public[event.index] == event.move
             else:
                 seen = False

@@ -37,6 +37,7 @@ from cardrules.melds import (
     check_double,
     check_meld,
     lay_off,
+    layoff_cards,
     meld_value,
     retrieve_joker,
     solve,
@@ -327,6 +328,59 @@ class TestRetrieve:
         rules = MeldRules(set_joker_retrieval="never")
         with pytest.raises(IllegalMeldError, match="never"):
             retrieve_joker(check_meld(C("Ks Kd Kc Jk"), rules), C("Kh"), rules)
+
+
+class TestClosedSets:
+    """K51-7.3 to K51-7.5 (``seeds/kalooki51.md``): ``set_joker_retrieval="closed"``."""
+
+    RULES = MeldRules(set_joker_retrieval="closed", joker_points=25)
+
+    def test_k51_7_3_three_card_set_frees_for_both_missing(self) -> None:
+        """Ks-Kd-Jk frees its joker for Kc and Kh together, not for one of them."""
+        meld = check_meld(C("Ks Kd Jk"), self.RULES)
+        with pytest.raises(IllegalMeldError, match="supply Kc and Kh"):
+            retrieve_joker(meld, C("Kh"), self.RULES)
+        new, joker = retrieve_joker(meld, C("Kh Kc"), self.RULES)
+        assert joker == JOKER
+        assert sorted(new.cards) == sorted(C("Ks Kd Kh Kc"))
+
+    def test_k51_7_4_one_missing_suit_closes_the_set(self) -> None:
+        """Kh on Ks-Kd-Jk makes a set of four whose joker is never freed, even for Kc."""
+        closed = lay_off(check_meld(C("Ks Kd Jk"), self.RULES), parse_card("Kh"), self.RULES)
+        assert len(closed.cards) == 4
+        assert closed.joker_options(2) == frozenset(C("Kc"))
+        with pytest.raises(IllegalMeldError, match="set of four is closed"):
+            retrieve_joker(closed, C("Kc"), self.RULES)
+        assert layoff_cards(closed, self.RULES) == ()
+
+    def test_k51_7_4_1_joker_as_fourth_card_closes(self) -> None:
+        """A joker laid on Ks-Kd-Kc makes a closed set: Kh does not free it."""
+        closed = lay_off(check_meld(C("Ks Kd Kc"), self.RULES), JOKER, self.RULES)
+        with pytest.raises(IllegalMeldError, match="closed"):
+            retrieve_joker(closed, C("Kh"), self.RULES)
+        # the Turkish 51 rule ("fill") frees it
+        new, _ = retrieve_joker(closed, C("Kh"))
+        assert not new.joker_positions
+
+    def test_k51_7_5_two_jokers_free_one_for_two_naturals(self) -> None:
+        """Ks-Jk-Jk frees one joker for two naturals of missing suits; the set is then
+        closed (three naturals and a joker); one natural alone makes a closed set of four."""
+        meld = check_meld(C("Ks Jk Jk"), self.RULES, kind=MeldKind.SET)
+        with pytest.raises(IllegalMeldError, match="supply 2 of"):
+            retrieve_joker(meld, C("Kh"), self.RULES)
+        new, joker = retrieve_joker(meld, C("Kh Kd"), self.RULES)
+        assert joker == JOKER and len(new.cards) == 4 and len(new.joker_positions) == 1
+        with pytest.raises(IllegalMeldError, match="closed"):
+            retrieve_joker(new, C("Kc"), self.RULES)
+        grown = lay_off(meld, parse_card("Kh"), self.RULES)
+        assert len(grown.cards) == 4 and len(grown.joker_positions) == 2
+        with pytest.raises(IllegalMeldError, match="closed"):
+            retrieve_joker(grown, C("Kc Kd"), self.RULES)
+
+    def test_k51_7_1_runs_unchanged(self) -> None:
+        """The closed-set rule leaves runs alone: 7c-Jk-9c frees its joker for 8c."""
+        new, _ = retrieve_joker(check_meld(C("7c Jk 9c"), self.RULES), C("8c"), self.RULES)
+        assert new.cards == C("7c 8c 9c")
 
 
 class TestDoubles:

@@ -369,11 +369,12 @@ class TestClosedSets:
         with pytest.raises(IllegalMeldError, match="supply 2 of"):
             retrieve_joker(meld, C("Kh"), self.RULES)
         new, joker = retrieve_joker(meld, C("Kh Kd"), self.RULES)
-        assert joker == JOKER and len(new.cards) == 4 and len(new.joker_positions) == 1
+        assert joker == JOKER
+        assert (len(new.cards), len(new.joker_positions)) == (4, 1)
         with pytest.raises(IllegalMeldError, match="closed"):
             retrieve_joker(new, C("Kc"), self.RULES)
         grown = lay_off(meld, parse_card("Kh"), self.RULES)
-        assert len(grown.cards) == 4 and len(grown.joker_positions) == 2
+        assert (len(grown.cards), len(grown.joker_positions)) == (4, 2)
         with pytest.raises(IllegalMeldError, match="closed"):
             retrieve_joker(grown, C("Kc Kd"), self.RULES)
 

@@ -31,9 +31,7 @@ def _opt_nonneg(instance: object, attribute: attrs.Attribute[Any], value: object
 
 def _retrieval(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if value not in ("fill", "closed", "never"):
-        raise OptionError(
-            f"set_joker_retrieval must be 'fill', 'closed' or 'never', got {value!r}"
-        )
+        raise OptionError(f"set_joker_retrieval must be 'fill', 'closed' or 'never', got {value!r}")
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)

@@ -59,7 +59,10 @@ def generate_moves(state: Position) -> tuple[Move, ...]:
     if phase is Phase.OVER:
         return ()
     if phase is Phase.DRAW:
-        return (DRAW, TAKE) if state.discard else (DRAW,)
+        out: list[Move] = [DRAW] if state.stock else []
+        if state.discard:
+            out.append(TAKE)
+        return tuple(out)
     return _play_moves(state, state.turn)
 
 
@@ -194,6 +197,8 @@ def explain(state: Position, move: Move) -> str:
         return f"seat {seat} has already drawn this turn (K51-4.1)"
     if isinstance(move, Take):
         return "the discard pile is empty (K51-4.2)"
+    if isinstance(move, Draw):
+        return "the stock is empty (K51-8.4)"
     if state.loose and not (
         (isinstance(move, LayOff) and move.card == JOKER)
         or (isinstance(move, LayMeld) and JOKER in move.cards)

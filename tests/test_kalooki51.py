@@ -330,6 +330,17 @@ class TestOpening:
         assert "taken back" in back.explain(LayMeld(MeldKind.SET, C("Kh Kd Ks")))
         assert all(isinstance(m, Discard) for m in back.legal_moves())
 
+    def test_k51_5_2_no_meld_that_cannot_open(self) -> None:
+        """A hand whose best melds total below 51 is offered no meld to lay: 2-3-4 of
+        hearts and three fives make 24."""
+        state = make_state(["2h 3h 4h 5c 5d 5s 9c Kd", "3s 6d Th", "4s 7d Jh"])
+        assert not any(isinstance(m, LayMeld) for m in state.legal_moves())
+        assert "cannot bring the first lay-down to 51" in state.explain(
+            LayMeld(MeldKind.RUN, C("2h 3h 4h"))
+        )
+        lower = make_state(["2h 3h 4h 5c 5d 5s 9c Kd", "3s 6d Th", "4s 7d Jh"], threshold=24)
+        assert LayMeld(MeldKind.RUN, C("2h 3h 4h")) in lower.legal_moves()
+
     def test_k51_5_3_no_building_before_opening(self) -> None:
         """A player who has not laid down may not lay off, even a card that fits."""
         state = make_state(

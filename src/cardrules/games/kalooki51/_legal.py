@@ -41,10 +41,13 @@ from cardrules.games.kalooki51.state import Position
 from cardrules.melds import (
     MeldKind,
     MeldRules,
+    _best_value,
     _candidate_cards,
+    _value_ceiling,
     check_meld,
     lay_off,
     retrieve_joker,
+    value_bound,
 )
 
 __all__ = ["explain", "generate_moves", "may_build"]
@@ -81,7 +84,7 @@ def _play_moves(state: Position, seat: int) -> tuple[Move, ...]:
         return _joker_places(state, key, rules)
     out: list[Move] = []
     opened = state.opened[seat]
-    if opened or not state.cancelled:
+    if opened or (not state.cancelled and _may_open(state, key, rules)):
         out.extend(_meld_moves(key, rules))
     if state.pending:
         if state.pending_total >= state.options.threshold:
@@ -99,6 +102,19 @@ def _play_moves(state: Position, seat: int) -> tuple[Move, ...]:
     else:  # not the card just taken (K51-4.3)
         out.extend(_DISCARDS[c] for c in distinct if c != taken)
     return tuple(out)
+
+
+def _may_open(state: Position, key: tuple[Card, ...], rules: MeldRules) -> bool:
+    """Whether the melds laid so far and the best melds of the hand reach the threshold, so
+    that a meld laid now can be part of a first lay-down (K51-5.2): cheap bounds first."""
+    need = state.options.threshold - state.pending_total
+    if need <= 0:
+        return True
+    return (
+        value_bound(key, rules) >= need
+        and _value_ceiling(key, rules) >= need
+        and _best_value(key, rules) >= need
+    )
 
 
 def _joker_places(state: Position, key: tuple[Card, ...], rules: MeldRules) -> tuple[Move, ...]:
@@ -246,6 +262,11 @@ def _explain_meld(state: Position, move: LayMeld, hand: tuple[Card, ...]) -> str
         return f"{exc} ({clause})"
     if meld.cards != move.cards:
         return f"lay the run from low to high: {' '.join(map(str, meld.cards))} (K51-2.2)"
+    if not state.opened[state.turn] and not _may_open(state, tuple(sorted(hand)), state.rules):
+        return (
+            f"the hand cannot bring the first lay-down to {state.options.threshold}, so no "
+            "meld of it can be laid yet (K51-5.2)"
+        )
     return GameState.explain(state, move)
 
 

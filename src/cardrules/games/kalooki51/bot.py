@@ -136,17 +136,33 @@ def _links(card: Card, hand: tuple[Card, ...]) -> int:
 
 
 def _discard(state: Position, moves: tuple[Move, ...], hand: tuple[Card, ...]) -> Move:
-    """The discard least worth keeping: few links to the hand, many penalty points."""
+    """The discard least worth keeping: few links to the hand (:func:`_links`, counted for
+    every card at once), many penalty points; never a joker while another card will do."""
     options = [m for m in moves if isinstance(m, Discard)]
     if not options:
         return moves[0]
     rules = state.rules
-
-    def worth(move: Discard) -> tuple[int, int]:
+    jokers = 0
+    of_rank = [0] * 15
+    at = [0] * 80  # at[suit * 20 + rank]: room for rank +- 2 without leaving the suit
+    for rank, suit in hand:
+        if suit is None:
+            jokers += 1
+        else:
+            of_rank[rank] += 1
+            at[suit * 20 + rank] += 1
+    best: Move = options[0]
+    least: tuple[int, int] | None = None
+    for move in options:
         card = move.card
-        value = 25 * _links(card, hand) - card_points(card, rules)
-        if card.is_joker:
-            value += 1000
-        return value, -card.code
-
-    return min(options, key=worth)
+        rank, suit = card
+        if suit is None:  # a joker
+            worth = 1000
+        else:
+            i = suit * 20 + rank
+            links = jokers + of_rank[rank] - at[i] + at[i - 2] + at[i - 1] + at[i + 1] + at[i + 2]
+            worth = 25 * links - card_points(card, rules)
+        score = (worth, -card.code)
+        if least is None or score < least:
+            least, best = score, move
+    return best

@@ -24,27 +24,28 @@ from cardrules.games.kalooki51.bot import greedy_move
 
 def deals_per_second(
     pick: Callable[[Any, random.Random], Any], seconds: float
-) -> tuple[float, float, float]:
+) -> tuple[float, float, float, float]:
     """Play one-deal games until ``seconds`` pass.
 
     Returns:
         Deals per wall-clock second, deals per CPU second of this process (steadier on a
-        shared machine), and the share of deals that had a winner.
+        shared machine), the share of deals that had a winner, and moves per deal.
     """
     game = Kalooki51.create(deals=1)
     start, cpu = time.perf_counter(), time.process_time()
-    deals = winners = 0
+    deals = winners = moves = 0
     seed = 0
     while time.perf_counter() - start < seconds:
         state = game.new_game(seed)
         rng = random.Random(seed)
         while not state.is_terminal:
             state = state.apply(pick(state, rng))
+        moves += len(state.history)
         deals += 1
         winners += state.last_deal.winner is not None
         seed += 1
     wall, used = time.perf_counter() - start, time.process_time() - cpu
-    return deals / wall, deals / max(used, 1e-9), winners / max(deals, 1)
+    return deals / wall, deals / max(used, 1e-9), winners / max(deals, 1), moves / max(deals, 1)
 
 
 def legal_moves_cost(samples: int = 2000) -> tuple[float, float, int]:
@@ -98,11 +99,12 @@ def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 10.0
     rates = {}
     for label, pick in (("random play", _random), ("greedy bot", greedy_move)):
-        rate, cpu_rate, won = deals_per_second(pick, seconds)
+        rate, cpu_rate, won, length = deals_per_second(pick, seconds)
         rates[label] = (rate, cpu_rate)
         print(
             f"kalooki51 {label}: {rate:.1f} complete deals/s wall clock, "
-            f"{cpu_rate:.1f} per CPU second ({won:.0%} with a winner)"
+            f"{cpu_rate:.1f} per CPU second ({won:.0%} with a winner, "
+            f"{length:.0f} moves per deal)"
         )
     median, p99, count = legal_moves_cost()
     print(

@@ -378,6 +378,32 @@ class TestClosedSets:
         with pytest.raises(IllegalMeldError, match="closed"):
             retrieve_joker(grown, C("Kc Kd"), self.RULES)
 
+    @given(
+        st.sampled_from(list(Rank)[:13]),
+        st.permutations(list(Suit)),
+        st.integers(min_value=1, max_value=2),
+        st.booleans(),
+    )
+    @settings(max_examples=80, deadline=None)
+    def test_k51_7_4_every_set_of_four_with_a_joker_is_closed(
+        self, rank: Rank, suits: list[Suit], jokers: int, joker_last: bool
+    ) -> None:
+        """Any set of three holding a joker, grown to four by a natural of a missing suit or
+        by a joker, never frees a joker, whatever is supplied; a set of three does free one
+        for exactly the naturals it lacks."""
+        naturals = [Card(rank, s) for s in suits[: 3 - jokers]]
+        three = check_meld((*naturals, *[JOKER] * jokers), self.RULES, kind=MeldKind.SET)
+        missing = sorted(Card(rank, s) for s in three.missing_suits)
+        need = 4 - len(naturals) - (jokers - 1)
+        _, freed = retrieve_joker(three, missing[:need], self.RULES)
+        assert freed == JOKER
+        fourth = JOKER if joker_last and jokers == 1 else missing[0]
+        four = lay_off(three, fourth, self.RULES)
+        left = sorted(Card(rank, s) for s in four.missing_suits)
+        for k in range(len(left) + 1):
+            with pytest.raises(IllegalMeldError, match="closed"):
+                retrieve_joker(four, left[:k] or left[:1] or missing[:1], self.RULES)
+
     def test_k51_7_1_runs_unchanged(self) -> None:
         """The closed-set rule leaves runs alone: 7c-Jk-9c frees its joker for 8c."""
         new, _ = retrieve_joker(check_meld(C("7c Jk 9c"), self.RULES), C("8c"), self.RULES)

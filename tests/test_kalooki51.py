@@ -619,7 +619,16 @@ class TestEnd:
         assert after.discard == (P("Kc"),)
         assert len(after.stock) == 2 + pile
         assert after.stock[-2:] == C("8h 8s")  # the stock left stays on top
+        assert after.stock_known == pile
         after.validate()
+        # which cards lie under the stock is public: a re-deal of hidden cards keeps them
+        for k in range(5):
+            other = after.resample(1, random.Random(k))
+            assert Counter(other.stock[:pile]) == Counter(after.stock[:pile])
+            assert other.view(1) == after.view(1)
+        drawn = after.apply(Draw()).apply(Discard(P("3s"))).apply(Draw()).apply(Discard(P("4s")))
+        assert drawn.stock_known == pile  # the two cards on top were drawn
+        assert drawn.apply(Draw()).stock_known == pile - 1
 
     def test_k51_8_4_turn_limit_ends_with_no_winner(self) -> None:
         """At max_turns the deal ends: everybody scores his hand, no bonus."""

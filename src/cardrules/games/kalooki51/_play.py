@@ -53,6 +53,7 @@ def next_state(state: S, move: Move) -> S:
             history=history,
             hands=_put(state.hands, seat, (*hand, state.stock[-1])),
             stock=state.stock[:-1],
+            stock_known=min(state.stock_known, len(state.stock) - 1),
             phase=Phase.PLAY,
         )
     if isinstance(move, Take):
@@ -162,7 +163,12 @@ def _pass_turn(state: S, **changes: Any) -> S:
     if len(after.stock) <= 2 and len(after.discard) > 1:  # K51-8.3
         pile = list(after.discard[:-1])
         after.rng("restock", after.deal, turns).shuffle(pile)
-        after = after._replace(stock=(*pile, *after.stock), discard=after.discard[-1:])
+        left = after.stock
+        after = after._replace(
+            stock=(*pile, *left),
+            discard=after.discard[-1:],
+            stock_known=len(pile) + min(after.stock_known, len(left)),
+        )
     if not after.stock:
         return _end_deal(after, None, kalooki=False)  # K51-8.4
     return after
@@ -227,6 +233,7 @@ def deal(state: S, number: int, dealer: int) -> S:
         built=False,
         cancelled=False,
         loose=0,
+        stock_known=0,
         turns=0,
         known=((),) * players,
     )

@@ -83,6 +83,7 @@ class Position(GameState[Options]):
     built: bool = False  # built or released a joker this turn (K51-8.2)
     cancelled: bool = False
     loose: int = 0
+    stock_known: int = 0  # the bottom cards of the stock that were the discard pile (K51-8.3)
     turns: int = 0
     known: tuple[tuple[Card, ...], ...]
     totals: tuple[int, ...]
@@ -136,12 +137,20 @@ class Position(GameState[Options]):
         return make_view(View, self, seat)
 
     def resample(self, seat: int, rng: random.Random) -> Self:
-        """Deal the cards ``seat`` cannot see again (other hands' unknown cards, the stock)."""
+        """Deal the cards ``seat`` cannot see again (other hands' unknown cards, the stock).
+
+        The bottom ``stock_known`` cards of the stock were the discard pile, shuffled under
+        it (K51-8.3): everyone knows which cards they are, not their order, so they are
+        shuffled among themselves and stay there.
+        """
         seats_check(self.options.players, seat)
-        hands, (stock,) = redeal_hidden(
-            rng, self.hands, seat, known=self.known, piles=(self.stock,)
+        under = self.stock_known
+        hands, (top,) = redeal_hidden(
+            rng, self.hands, seat, known=self.known, piles=(self.stock[under:],)
         )
-        return self._replace(hands=hands, stock=stock, seed=rng.getrandbits(63))
+        bottom = list(self.stock[:under])
+        rng.shuffle(bottom)
+        return self._replace(hands=hands, stock=(*bottom, *top), seed=rng.getrandbits(63))
 
     def _check(self) -> None:
         players = self.options.players
@@ -153,6 +162,8 @@ class Position(GameState[Options]):
                 raise InvalidStateError(f"seat {seat} does not exist")
         if any(t < 0 for t in self.totals) or self.loose not in (0, 1):
             raise InvalidStateError(f"totals {self.totals} or loose {self.loose} impossible")
+        if not 0 <= self.stock_known <= len(self.stock):
+            raise InvalidStateError(f"stock_known {self.stock_known} is not a part of the stock")
         for i, known in enumerate(self.known):
             if Counter(known) - Counter(self.hands[i]):
                 raise InvalidStateError(f"seat {i} is said to hold cards it does not hold")

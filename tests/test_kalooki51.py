@@ -9,6 +9,8 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardrules import (
     JOKER,
@@ -778,6 +780,30 @@ class TestMatch:
         for bad in ((-1, [1, 2]), (1.5, [1, 2]), (10, []), (10, [1.0, 2])):
             with pytest.raises(CardRulesError):
                 k51.payout(*bad)  # type: ignore[arg-type]
+
+
+@given(
+    st.integers(min_value=0, max_value=10_000),
+    st.lists(st.integers(min_value=0, max_value=400), min_size=1, max_size=6),
+)
+@settings(max_examples=200, deadline=None)
+def test_k51_11_payout_properties(pot: int, scores: list[int]) -> None:
+    """K51-11.1 to K51-11.3: exact shares that add up to the pot; the lowest totals get
+    the most, equal totals get equal amounts, a player over 100 behind gets nothing."""
+    out = k51.payout(pot, scores)
+    assert sum(out) == pot
+    assert all(isinstance(x, Fraction) and x >= 0 for x in out)
+    best = min(scores)
+    top = max(out)
+    for score, amount in zip(scores, out, strict=True):
+        if score == best:
+            assert amount == top
+        if score - best > 100:
+            assert amount == 0
+    for i, a in enumerate(scores):
+        for j, b in enumerate(scores):
+            if a == b:
+                assert out[i] == out[j]
 
 
 # --------------------------------------------------------------------------- protocol

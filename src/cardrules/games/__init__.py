@@ -34,6 +34,7 @@ _REGISTRY: dict[str, tuple[str, str]] = {
     "turkish51": ("cardrules.games.turkish51", "Turkish51"),
     "fifty_six": ("cardrules.games.fifty_six", "FiftySix"),
     "cribbage": ("cardrules.games.cribbage", "Cribbage"),
+    "kalooki51": ("cardrules.games.kalooki51", "Kalooki51"),
 }
 
 

@@ -887,3 +887,11 @@ class TestProtocol:
             state.apply(LayOff(P("2s"), "0", Side.LOW))  # type: ignore[arg-type]
         with pytest.raises(IllegalMoveError, match="no first lay-down"):
             state.apply(Open())
+
+
+def test_k51_11_3_many_tied_winners_take_no_less_than_a_share() -> None:
+    """K51-11.3: four tied winners and one other: 75% over four (9.375 of 50) would be less
+    than the other's 12.5, so the 50 is pooled and split equally, 10 each (by hand)."""
+    assert k51.payout(50, [0, 0, 0, 0, 10]) == (Fraction(10),) * 5
+    # Two tied winners stay above the share: 37.5 / 2 = 18.75 each, 12.5 for the other.
+    assert k51.payout(50, [0, 0, 10]) == (Fraction(75, 4), Fraction(75, 4), Fraction(25, 2))

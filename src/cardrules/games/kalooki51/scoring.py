@@ -227,7 +227,10 @@ def payout(pot: int | Fraction, scores: Sequence[int]) -> tuple[Fraction, ...]:
     The winner (the lowest total; tied winners split it equally) takes 75%. The other 25% is
     split into equal shares, one per other player; a player more than 100 points behind the
     winner's total takes no share, and a share nobody may take goes to the winner(s)
-    (K51-11.3). Amounts are exact fractions: their sum is always the pot.
+    (K51-11.3). With so many tied winners that a share would exceed a winner's part, the
+    winners' part and the shares are pooled and split equally among the winners and the
+    players taking a share: nobody takes more than a winner. Amounts are exact fractions:
+    their sum is always the pot.
 
     Raises:
         CardRulesError: no scores, scores that are not whole numbers, or a negative pot.
@@ -237,6 +240,8 @@ def payout(pot: int | Fraction, scores: Sequence[int]) -> tuple[Fraction, ...]:
         (Fraction(175, 2), Fraction(25, 2), Fraction(0, 1))
         >>> payout(40, [30, 30, 50, 200])
         (Fraction(35, 2), Fraction(35, 2), Fraction(5, 1), Fraction(0, 1))
+        >>> payout(50, [0, 0, 0, 0, 10])
+        (Fraction(10, 1), Fraction(10, 1), Fraction(10, 1), Fraction(10, 1), Fraction(10, 1))
     """
     if not isinstance(pot, (int, Fraction)) or isinstance(pot, bool) or pot < 0:
         raise CardRulesError(f"pot must be a whole number or Fraction >= 0, got {pot!r:.40}")
@@ -258,6 +263,14 @@ def payout(pot: int | Fraction, scores: Sequence[int]) -> tuple[Fraction, ...]:
                 to_winners += share
             else:
                 out[i] = share
+    each = to_winners / len(winners)
+    sharing = [i for i in others if out[i]]
+    if sharing and share > each:
+        # Many tied winners: no other player takes more than a winner (K51-11.3), so the
+        # winners' part and the shares are pooled and split equally among all of them.
+        each = (to_winners + share * len(sharing)) / (len(winners) + len(sharing))
+        for i in sharing:
+            out[i] = each
     for i in winners:
-        out[i] = to_winners / len(winners)
+        out[i] = each
     return tuple(out)

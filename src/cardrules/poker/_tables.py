@@ -1,0 +1,155 @@
+"""The evaluator's number forms and lookup tables (private).
+
+A hand's strength is one integer, greater is better: the category in bits
+20-23 and the five deciding ranks, most important first, in the five
+nibbles below (rank values 2-14; the ace of a five-high straight is 1). So a
+full house of kings over twos is ``FULL_HOUSE << 20 | 0xDDD22``.
+
+The fast path adds up one integer per card. Each card's integer holds, from
+the low bits up: a 4-bit counter for its suit (the sum starts every counter
+at 3, so a counter reaches 8, bit 3, exactly when a suit has five cards), a
+52-bit field with one bit for the card itself (a card held twice carries into
+another bit, so the field's bit count falls short of the number of cards),
+and ``5 ** (rank - 2)`` (a base-5 number whose digits are the rank counts:
+one key per multiset of ranks, as no rank is held more than four times).
+
+Two tables finish the job: ``RANKS`` from the rank key of every multiset of 5,
+6 or 7 ranks to the best hand without a flush, and ``FLUSHES`` from the
+13-bit mask of the ranks held in a suit of five or more cards to the best
+flush or straight flush. Both are built at import in about a fifth of a
+second.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+__all__: list[str] = []
+
+HIGH_CARD = 0
+PAIR = 1
+TWO_PAIR = 2
+THREE_OF_A_KIND = 3
+STRAIGHT = 4
+FLUSH = 5
+FULL_HOUSE = 6
+FOUR_OF_A_KIND = 7
+STRAIGHT_FLUSH = 8
+FIVE_OF_A_KIND = 9
+
+SUIT_OFFSET = 0x3333  # each suit counter starts at 3
+FLUSH_BITS = 0x8888  # a counter at 8 or more: five cards of that suit
+CARD_SHIFT = 16
+CARD_BITS = ((1 << 52) - 1) << CARD_SHIFT
+RANK_SHIFT = CARD_SHIFT + 52
+RANK_MASK = 0x1FFF
+
+
+def pack(category: int, ranks: tuple[int, ...] | list[int]) -> int:
+    """A strength from a category and its five deciding ranks."""
+    a, b, c, d, e = ranks
+    return category << 20 | a << 16 | b << 12 | c << 8 | d << 4 | e
+
+
+def card_key(rank: int, suit: int) -> int:
+    """The fast path's integer for the natural card of ``rank`` (2-14) and ``suit`` (0-3)."""
+    index = rank - 2
+    weight: int = 5**index
+    return (weight << RANK_SHIFT) | (1 << (CARD_SHIFT + 13 * suit + index)) | (1 << (4 * suit))
+
+
+def _window(top: int) -> int:
+    """The rank mask of the straight with top card ``top`` (5 is the wheel)."""
+    if top == 5:
+        return 0b1_0000_0000_1111
+    return 0b11111 << (top - 6)
+
+
+WINDOWS = tuple((top, _window(top)) for top in range(14, 4, -1))
+
+
+def straight_top(mask: int) -> int:
+    """The top card of the best straight in a rank mask, 0 if none."""
+    for top, window in WINDOWS:
+        if mask & window == window:
+            return top
+    return 0
+
+
+def straight_ranks(top: int) -> tuple[int, ...]:
+    """The five ranks of the straight with top card ``top`` (the wheel's ace is 1)."""
+    return tuple(range(top, top - 5, -1))
+
+
+def mask_ranks(mask: int) -> list[int]:
+    """The ranks of a mask, highest first."""
+    return [i + 2 for i in range(12, -1, -1) if mask >> i & 1]
+
+
+def flush_value(mask: int) -> int:
+    """The best flush or straight flush in a suit holding the ranks of ``mask``."""
+    top = straight_top(mask)
+    if top:
+        return pack(STRAIGHT_FLUSH, straight_ranks(top))
+    return pack(FLUSH, mask_ranks(mask)[:5])
+
+
+def counts_value(counts: list[int]) -> int:
+    """The best hand without a flush from rank counts (``counts[r]`` for rank r, 2-14).
+
+    Counts of five or more make five of a kind (wild cards); any number of
+    cards from five up is taken, best five of them.
+    """
+    groups = sorted(((n, r) for r, n in enumerate(counts) if n), reverse=True)
+    n1, r1 = groups[0]
+    if n1 >= 5:
+        return pack(FIVE_OF_A_KIND, (r1,) * 5)
+    others = sorted((r for n, r in groups[1:]), reverse=True)
+    if n1 == 4:
+        return pack(FOUR_OF_A_KIND, (r1, r1, r1, r1, others[0]))
+    n2 = groups[1][0]
+    if n1 == 3 and n2 >= 2:
+        pair = max(r for n, r in groups[1:] if n >= 2)
+        return pack(FULL_HOUSE, (r1, r1, r1, pair, pair))
+    mask = 0
+    for r, n in enumerate(counts):
+        if n:
+            mask |= 1 << (r - 2)
+    top = straight_top(mask)
+    if top:
+        return pack(STRAIGHT, straight_ranks(top))
+    if n1 == 3:
+        return pack(THREE_OF_A_KIND, (r1, r1, r1, others[0], others[1]))
+    if n2 == 2:
+        r2 = groups[1][1]
+        kicker = max(r for r in others if r != r2)
+        return pack(TWO_PAIR, (r1, r1, r2, r2, kicker))
+    if n1 == 2:
+        return pack(PAIR, (r1, r1, others[0], others[1], others[2]))
+    return pack(HIGH_CARD, [r for n, r in groups[:5]])
+
+
+def _build_ranks() -> dict[int, int]:
+    table: dict[int, int] = {}
+    for size in (5, 6, 7):
+        for ranks in combinations_with_replacement(range(13), size):
+            counts = [0] * 15
+            key = 0
+            for index in ranks:
+                counts[index + 2] += 1
+                key += 5**index
+            if max(counts) <= 4:
+                table[key] = counts_value(counts)
+    return table
+
+
+def _build_flushes() -> list[int]:
+    table = [0] * 8192
+    for mask in range(8192):
+        if mask.bit_count() >= 5:
+            table[mask] = flush_value(mask)
+    return table
+
+
+RANKS = _build_ranks()
+FLUSHES = _build_flushes()

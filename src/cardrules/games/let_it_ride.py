@@ -24,6 +24,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterable, Sequence
+from fractions import Fraction
 from typing import Any, ClassVar
 
 import attrs
@@ -42,7 +43,7 @@ from cardrules.engine import (
 )
 from cardrules.errors import InvalidCardError, InvalidStateError, OptionError
 from cardrules.hands import check_hand
-from cardrules.poker import HandCategory, evaluate
+from cardrules.poker import HandCategory, evaluate, evaluate_many
 
 __all__ = [
     "COMMON_PAY_TABLE",
@@ -55,6 +56,7 @@ __all__ = [
     "Ride",
     "State",
     "View",
+    "expected_return",
     "parse_pay_table",
     "pay_line",
     "payout",
@@ -250,6 +252,34 @@ def ride_second(cards: Sequence[Card]) -> bool:
     if top - low == 3 and top <= 13:
         return True  # four to an outside straight
     return low >= 10  # four to an inside straight, all ten or higher
+
+
+def expected_return(cards: Sequence[Card], *, pay_table: str = COMMON_PAY_TABLE) -> Fraction:
+    """The exact average net win, in bets, of basic strategy from these three cards (LIR-7.3).
+
+    Every order of the two community cards among the other 49 is played with
+    :func:`ride_first` and :func:`ride_second` deciding the bets.
+
+    Raises:
+        InvalidCardError: not three distinct cards of the 52-card pack.
+        OptionError: a malformed ``pay_table``.
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> expected_return(parse_cards("Ah Ad 5c")) > 3
+        True
+    """
+    hand = check_hand(cards, 3, "a Let It Ride hand")
+    odds = parse_pay_table(pay_table)
+    first = 1 if ride_first(hand) else 0
+    rest = [c for c in _DECK.cards if c not in hand]
+    total = 0
+    for i, fourth in enumerate(rest):
+        stake = 2 + first if ride_second((*hand, fourth)) else 1 + first
+        fifths = rest[:i] + rest[i + 1 :]
+        for value in evaluate_many([(*hand, fourth, fifth) for fifth in fifths], check=False):
+            total += _net(_line(value), stake, odds)
+    return Fraction(total, len(rest) * (len(rest) - 1))
 
 
 # --------------------------------------------------------------------------- options

@@ -8,7 +8,9 @@ Wild cards are checked against a brute force over every substitution.
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
+import pathlib
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -17,6 +19,7 @@ import pytest
 
 from cardrules import JOKER, Card, InvalidCardError, OptionError, Rank, decks, parse_cards
 from cardrules.poker import HandCategory, HandValue, evaluate, evaluate_many
+from cardrules.poker._tables import compute_data
 
 Cat = HandCategory
 DECK = decks.standard().cards
@@ -400,3 +403,15 @@ class TestBadInput:
             evaluate_many("Ah Kh Qh Jh Th")  # type: ignore[arg-type]
         with pytest.raises(InvalidCardError):
             evaluate_many(5)  # type: ignore[arg-type]
+
+
+class TestStoredTables:
+    def test_stored_data_is_what_the_script_writes(self) -> None:
+        """_data.py is exactly what scripts/poker_tables.py writes from the rules today."""
+        path = pathlib.Path(__file__).resolve().parent.parent / "scripts" / "poker_tables.py"
+        spec = importlib.util.spec_from_file_location("poker_tables", path)
+        assert spec is not None
+        assert spec.loader is not None
+        script = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(script)
+        assert script.TARGET.read_text(encoding="utf-8") == script.render(compute_data())

@@ -13,15 +13,21 @@ another bit, so the field's bit count falls short of the number of cards),
 and ``5 ** (rank - 2)`` (a base-5 number whose digits are the rank counts:
 one key per multiset of ranks, as no rank is held more than four times).
 
-Two tables finish the job: ``RANKS`` from the rank key of every multiset of 5,
-6 or 7 ranks to the best hand without a flush, and ``FLUSHES`` from the
-13-bit mask of the ranks held in a suit of five or more cards to the best
-flush or straight flush. Both are built at import in about a fifth of a
+Two tables finish the job (:class:`Tables`, built on first use): one from the
+rank key of every multiset of 5, 6 or 7 ranks to the best hand without a
+flush, and one from the 13-bit mask of the ranks held in a suit of five or
+more cards to the best flush or straight flush. The first one's values are
+stored, compressed, in ``_data.py``, written by ``scripts/poker_tables.py``
+(a test checks that it is up to date); building both takes about a tenth of a
 second.
 """
 
 from __future__ import annotations
 
+import base64
+import sys
+import zlib
+from array import array
 from itertools import combinations_with_replacement
 
 __all__: list[str] = []
@@ -129,27 +135,81 @@ def counts_value(counts: list[int]) -> int:
     return pack(HIGH_CARD, [r for n, r in groups[:5]])
 
 
-def _build_ranks() -> dict[int, int]:
-    table: dict[int, int] = {}
+def combos() -> list[tuple[int, ...]]:
+    """Every multiset of 5, 6 or 7 rank indices (0-12), in the order ``DATA`` stores them.
+
+    A few hold a rank more than four times; they get the value 0 and are dropped.
+    """
+    out: list[tuple[int, ...]] = []
     for size in (5, 6, 7):
-        for ranks in combinations_with_replacement(range(13), size):
-            counts = [0] * 15
-            key = 0
-            for index in ranks:
-                counts[index + 2] += 1
-                key += 5**index
-            if max(counts) <= 4:
-                table[key] = counts_value(counts)
-    return table
+        out.extend(combinations_with_replacement(range(13), size))
+    return out
 
 
-def _build_flushes() -> list[int]:
-    table = [0] * 8192
-    for mask in range(8192):
-        if mask.bit_count() >= 5:
-            table[mask] = flush_value(mask)
-    return table
+def compute_data() -> str:
+    """The text of ``_data.DATA``: every multiset's best hand without a flush.
+
+    Slow (about half a second): ``scripts/poker_tables.py`` runs it to write
+    ``_data.py``, and a test runs it to check that file.
+    """
+    out = bytearray()
+    for combo in combos():
+        counts = [0] * 15
+        for index in combo:
+            counts[index + 2] += 1
+        value = counts_value(counts) if max(counts) <= 4 else 0
+        out += value.to_bytes(4, "little")
+    return base64.b85encode(zlib.compress(bytes(out), 9)).decode("ascii")
 
 
-RANKS = _build_ranks()
-FLUSHES = _build_flushes()
+class Tables:
+    """The lookup tables, built once on first use (:func:`tables`).
+
+    Attributes:
+        ranks: rank key (base 5) to the best hand without a flush.
+        flushes: 13-bit rank mask of a suit of five or more to its best hand.
+        big: the fast path's card sum, masked to rank key and flush bits, to the
+            hand's value (flush hands of five cards included; of six or seven
+            absent: those look at the flush suit's cards).
+        small: the same for the sums of ``check=False`` (no card bits).
+    """
+
+    __slots__ = ("big", "flushes", "ranks", "small")
+
+    def __init__(self) -> None:
+        from cardrules.poker._data import DATA
+
+        raw = zlib.decompress(base64.b85decode(DATA))
+        values = array("I")  # four bytes, little-endian, on every platform CPython supports
+        values.frombytes(raw)
+        if sys.byteorder == "big":
+            values.byteswap()
+        power = [5**i for i in range(13)]
+        keys = [sum(map(power.__getitem__, combo)) for combo in combos()]
+        self.ranks = {k: v for k, v in zip(keys, values, strict=True) if v}
+        self.flushes = [0] * 8192
+        fives: list[tuple[int, int]] = []
+        for mask in range(8192):
+            bits = mask.bit_count()
+            if bits >= 5:
+                self.flushes[mask] = flush_value(mask)
+            if bits == 5:
+                key = sum(power[i] for i in range(13) if mask >> i & 1)
+                fives.append((key, self.flushes[mask]))
+        self.big = {k << RANK_SHIFT: v for k, v in self.ranks.items()}
+        self.small = {k << 16: v for k, v in self.ranks.items()}
+        for key, value in fives:
+            for suit in range(4):
+                flag = 8 << (4 * suit)
+                self.big[key << RANK_SHIFT | flag] = value
+                self.small[key << 16 | flag] = value
+
+
+_TABLES: list[Tables] = []
+
+
+def tables() -> Tables:
+    """The tables, built on the first call (about a tenth of a second)."""
+    if not _TABLES:
+        _TABLES.append(Tables())
+    return _TABLES[0]

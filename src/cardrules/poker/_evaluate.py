@@ -77,7 +77,6 @@ class HandValue:
 
     value: int
     cards: tuple[Card, ...] = attrs.field(eq=False, order=False)
-    jokers: str = attrs.field(default="wild", eq=False, order=False)
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, HandValue):
@@ -325,8 +324,14 @@ def evaluate(cards: Sequence[Card], *, jokers: str = "wild") -> HandValue:
         cardrules.errors.InvalidCardError: a poker hand has 5 to 7 cards, got 2
     """
     bug = _check_rule(jokers)
+    if type(cards) is tuple or type(cards) is list:
+        try:
+            if all(map(isinstance, cards, repeat(Card))):
+                return HandValue(_strength(cards), tuple(cards))
+        except (_NotFast, LookupError, TypeError):
+            pass  # a joker, or bad input to explain
     hand = _checked(cards)
-    return HandValue(_value_of(hand, bug), hand, jokers)
+    return HandValue(_value_of(hand, bug), hand)
 
 
 def evaluate_many(
@@ -399,16 +404,20 @@ def _batch(batch: list[Sequence[Card]], check: bool) -> list[int]:
     if not 5 <= size <= 7 or list(map(len, batch)).count(size) != len(batch):
         raise _NotFast
     tables = T.tables()
-    keys = _KEYS if check else _SMALL
-    cards = iter(list(map(keys.__getitem__, chain.from_iterable(batch))))
-    sums = list(map(sum, zip(*([cards] * size), strict=False), repeat(T.SUIT_OFFSET)))
+    offsets = repeat(T.SUIT_OFFSET)
     if check:
+        cards = map(_KEYS.__getitem__, chain.from_iterable(batch))
+        sums = list(map(sum, zip(*([cards] * size), strict=False), offsets))
         counts = list(map(int.bit_count, map(T.CARD_BITS.__and__, sums)))
         if counts.count(size) != len(counts):
             raise _NotFast
-        found = list(map(tables.big.get, map(_BIG_MASK.__and__, sums)))
+        found = list(map(tables.big[size].get, map(_BIG_MASK.__and__, sums)))
     else:
-        found = list(map(tables.small.get, map(_SMALL_MASK.__and__, sums)))
+        cards = map(_SMALL.__getitem__, chain.from_iterable(batch))
+        hands = zip(*([cards] * size), strict=False)
+        found = list(
+            map(tables.small[size].get, map(_SMALL_MASK.__and__, map(sum, hands, offsets)))
+        )
     if None in found:  # flushes of six or seven cards, or a card twice unchecked
         for i, value in enumerate(found):
             if value is None:

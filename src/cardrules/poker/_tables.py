@@ -168,9 +168,10 @@ class Tables:
     Attributes:
         ranks: rank key (base 5) to the best hand without a flush.
         flushes: 13-bit rank mask of a suit of five or more to its best hand.
-        big: the fast path's card sum, masked to rank key and flush bits, to the
-            hand's value (flush hands of five cards included; of six or seven
-            absent: those look at the flush suit's cards).
+        big: per hand size, the fast path's card sum, masked to rank key and
+            flush bits, to the hand's value (flush hands of five cards
+            included; of six or seven absent: those look at the flush suit's
+            cards).
         small: the same for the sums of ``check=False`` (no card bits).
     """
 
@@ -185,24 +186,27 @@ class Tables:
         if sys.byteorder == "big":
             values.byteswap()
         power = [5**i for i in range(13)]
-        keys = [sum(map(power.__getitem__, combo)) for combo in combos()]
+        every = combos()
+        keys = [sum(map(power.__getitem__, combo)) for combo in every]
         self.ranks = {k: v for k, v in zip(keys, values, strict=True) if v}
         self.flushes = [0] * 8192
-        fives: list[tuple[int, int]] = []
         for mask in range(8192):
-            bits = mask.bit_count()
-            if bits >= 5:
+            if mask.bit_count() >= 5:
                 self.flushes[mask] = flush_value(mask)
-            if bits == 5:
+        # One table per hand size: a small one for five cards stays in the CPU's cache.
+        self.big: dict[int, dict[int, int]] = {size: {} for size in (5, 6, 7)}
+        self.small: dict[int, dict[int, int]] = {size: {} for size in (5, 6, 7)}
+        for combo, key, value in zip(every, keys, values, strict=True):
+            if value:
+                self.big[len(combo)][key << RANK_SHIFT] = value
+                self.small[len(combo)][key << 16] = value
+        for mask in range(8192):
+            if mask.bit_count() == 5:
                 key = sum(power[i] for i in range(13) if mask >> i & 1)
-                fives.append((key, self.flushes[mask]))
-        self.big = {k << RANK_SHIFT: v for k, v in self.ranks.items()}
-        self.small = {k << 16: v for k, v in self.ranks.items()}
-        for key, value in fives:
-            for suit in range(4):
-                flag = 8 << (4 * suit)
-                self.big[key << RANK_SHIFT | flag] = value
-                self.small[key << 16 | flag] = value
+                for suit in range(4):
+                    flag = 8 << (4 * suit)
+                    self.big[5][key << RANK_SHIFT | flag] = self.flushes[mask]
+                    self.small[5][key << 16 | flag] = self.flushes[mask]
 
 
 _TABLES: list[Tables] = []

@@ -393,6 +393,9 @@ def evaluate_many(
     return out
 
 
+_CHUNK = 2048
+
+
 def _batch(batch: list[Sequence[Card]], check: bool) -> list[int]:
     """Every hand of a batch of one size, natural cards only, by built-in passes.
 
@@ -405,19 +408,20 @@ def _batch(batch: list[Sequence[Card]], check: bool) -> list[int]:
         raise _NotFast
     tables = T.tables()
     offsets = repeat(T.SUIT_OFFSET)
-    if check:
-        cards = map(_KEYS.__getitem__, chain.from_iterable(batch))
-        sums = list(map(sum, zip(*([cards] * size), strict=False), offsets))
-        counts = list(map(int.bit_count, map(T.CARD_BITS.__and__, sums)))
-        if counts.count(size) != len(counts):
-            raise _NotFast
-        found = list(map(tables.big[size].get, map(_BIG_MASK.__and__, sums)))
-    else:
-        cards = map(_SMALL.__getitem__, chain.from_iterable(batch))
-        hands = zip(*([cards] * size), strict=False)
-        found = list(
-            map(tables.small[size].get, map(_SMALL_MASK.__and__, map(sum, hands, offsets)))
-        )
+    found: list[int | None] = []
+    for start in range(0, len(batch), _CHUNK):  # chunks: the work stays in the CPU's cache
+        chunk = batch[start : start + _CHUNK]
+        if check:
+            cards = map(_KEYS.__getitem__, chain.from_iterable(chunk))
+            sums = list(map(sum, zip(*([cards] * size), strict=False), offsets))
+            counts = list(map(int.bit_count, map(T.CARD_BITS.__and__, sums)))
+            if counts.count(size) != len(counts):
+                raise _NotFast
+            found += map(tables.big[size].get, map(_BIG_MASK.__and__, sums))
+        else:
+            cards = map(_SMALL.__getitem__, chain.from_iterable(chunk))
+            hands = zip(*([cards] * size), strict=False)
+            found += map(tables.small[size].get, map(_SMALL_MASK.__and__, map(sum, hands, offsets)))
     if None in found:  # flushes of six or seven cards, or a card twice unchecked
         for i, value in enumerate(found):
             if value is None:

@@ -1,20 +1,8 @@
-"""Let It Ride: three bets, three cards, two community cards, a pay table.
-
-Rules digest: ``seeds/let_it_ride.md`` (clauses ``LIR-*``). Each player plays
-alone against the house's pay table: he takes back his first bet or lets it
-ride after seeing his three cards, his second bet after the first community
-card; the third always stays. A series of hands is played by default
-(``deals=10``); ``deals=1`` is one hand.
+"""Let It Ride's play: options, moves, the state, the game and its views (LIR-1, 2, 4-6).
 
 Examples:
-    >>> from cardrules import games, parse_cards
-    >>> from cardrules.games import let_it_ride
-    >>> let_it_ride.pay_line(parse_cards("Th Tc 4d 8s Ks")).name
-    'TENS_OR_BETTER'
-    >>> let_it_ride.ride_first(parse_cards("Jh Qh Kh"))
-    True
-    >>> game = games.create("let_it_ride", players=2, deals=1)
-    >>> state = game.new_game(seed=3)
+    >>> from cardrules import games
+    >>> state = games.create("let_it_ride", players=2, deals=1).new_game(seed=3)
     >>> [str(m) for m in state.legal_moves()]
     ['pull 1', 'ride 1']
 """
@@ -23,8 +11,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterable, Sequence
-from fractions import Fraction
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 import attrs
@@ -42,245 +29,27 @@ from cardrules.engine import (
     seats_check,
 )
 from cardrules.errors import InvalidCardError, InvalidStateError, OptionError
-from cardrules.hands import check_hand
-from cardrules.poker import HandCategory, evaluate, evaluate_many
+from cardrules.games.let_it_ride.pay import (
+    COMMON_PAY_TABLE,
+    PayLine,
+    _line,
+    _net,
+    parse_pay_table,
+)
+from cardrules.games.let_it_ride.strategy import ride_first, ride_second
+from cardrules.poker import evaluate
 
 __all__ = [
-    "COMMON_PAY_TABLE",
     "HandResult",
     "LetItRide",
     "Options",
-    "PayLine",
     "Phase",
     "Pull",
     "Ride",
     "State",
     "View",
-    "expected_return",
-    "parse_pay_table",
-    "pay_line",
-    "payout",
-    "ride_first",
-    "ride_second",
+    "render",
 ]
-
-# --------------------------------------------------------------------------- pay table
-
-
-class PayLine(enum.IntEnum):
-    """The lines of the pay table (LIR-5.2), best first; ``NOTHING`` is not paid."""
-
-    ROYAL_FLUSH = 0
-    STRAIGHT_FLUSH = 1
-    FOUR_OF_A_KIND = 2
-    FULL_HOUSE = 3
-    FLUSH = 4
-    STRAIGHT = 5
-    THREE_OF_A_KIND = 6
-    TWO_PAIR = 7
-    TENS_OR_BETTER = 8
-    NOTHING = 9
-
-
-COMMON_PAY_TABLE = "1000,200,50,11,8,5,3,2,1"
-"""The common casino pay table, in :class:`PayLine` order (LIR-5.2)."""
-
-_LINE_OF_CATEGORY = {
-    HandCategory.STRAIGHT_FLUSH: PayLine.STRAIGHT_FLUSH,
-    HandCategory.FOUR_OF_A_KIND: PayLine.FOUR_OF_A_KIND,
-    HandCategory.FULL_HOUSE: PayLine.FULL_HOUSE,
-    HandCategory.FLUSH: PayLine.FLUSH,
-    HandCategory.STRAIGHT: PayLine.STRAIGHT,
-    HandCategory.THREE_OF_A_KIND: PayLine.THREE_OF_A_KIND,
-    HandCategory.TWO_PAIR: PayLine.TWO_PAIR,
-}
-
-
-def parse_pay_table(text: str) -> tuple[int, ...]:
-    """The nine odds of a pay table written as in the ``pay_table`` option.
-
-    Raises:
-        OptionError: not nine whole numbers from 0 up, separated by commas.
-
-    Examples:
-        >>> parse_pay_table(COMMON_PAY_TABLE)
-        (1000, 200, 50, 11, 8, 5, 3, 2, 1)
-        >>> parse_pay_table("1000, 200, 50")
-        Traceback (most recent call last):
-        ...
-        cardrules.errors.OptionError: pay_table needs 9 odds (royal flush ... tens or better), got 3
-    """
-    if not isinstance(text, str):
-        raise OptionError(f"pay_table is text like {COMMON_PAY_TABLE!r}, got {text!r:.40}")
-    parts = [p.strip() for p in text.split(",")]
-    if len(parts) != 9:
-        raise OptionError(
-            f"pay_table needs 9 odds (royal flush ... tens or better), got {len(parts)}"
-        )
-    if not all(p.isdigit() and p.isascii() for p in parts):
-        raise OptionError(f"pay_table odds must be whole numbers from 0 up, got {text!r:.60}")
-    return tuple(int(p) for p in parts)
-
-
-def pay_line(cards: Sequence[Card]) -> PayLine:
-    """The pay-table line of a final five-card hand (LIR-3, LIR-5.2).
-
-    Raises:
-        InvalidCardError: not five distinct cards of the 52-card pack.
-
-    Examples:
-        >>> from cardrules import parse_cards
-        >>> pay_line(parse_cards("Ah Kh Qh Jh Th")).name
-        'ROYAL_FLUSH'
-        >>> pay_line(parse_cards("9h 9c Ad 7s 2c")).name
-        'NOTHING'
-    """
-    check_hand(cards, 5, "a Let It Ride hand")
-    return _line(evaluate(cards).value)
-
-
-def _line(value: int) -> PayLine:
-    category = HandCategory(value >> 20)
-    if category is HandCategory.STRAIGHT_FLUSH and value >> 16 & 15 == 14:
-        return PayLine.ROYAL_FLUSH
-    line = _LINE_OF_CATEGORY.get(category)
-    if line is not None:
-        return line
-    if category is HandCategory.PAIR and value >> 16 & 15 >= 10:
-        return PayLine.TENS_OR_BETTER
-    return PayLine.NOTHING
-
-
-def payout(
-    cards: Sequence[Card], riding: int, *, bet: int = 1, pay_table: str = COMMON_PAY_TABLE
-) -> int:
-    """Net chips a player wins (negative: loses) with ``riding`` bets on a final hand (LIR-5.1).
-
-    Args:
-        cards: the five cards (three own, two community).
-        riding: how many of the three bets still ride, 1 to 3.
-        bet: the size of one bet.
-        pay_table: the odds, as the ``pay_table`` option.
-
-    Raises:
-        InvalidCardError: not five distinct cards of the pack.
-        OptionError: ``riding``, ``bet`` or ``pay_table`` out of range.
-
-    Examples:
-        >>> from cardrules import parse_cards
-        >>> payout(parse_cards("8c 8d 8h 4s 4d"), 3, bet=5)
-        165
-        >>> payout(parse_cards("9c 9d Kh 4s 2d"), 2, bet=5)
-        -10
-    """
-    if not isinstance(riding, int) or isinstance(riding, bool) or not 1 <= riding <= 3:
-        raise OptionError(f"riding must be 1, 2 or 3 bets, got {riding!r:.40}")
-    if not isinstance(bet, int) or isinstance(bet, bool) or bet < 1:
-        raise OptionError(f"bet must be a whole number from 1, got {bet!r:.40}")
-    odds = parse_pay_table(pay_table)
-    return _net(pay_line(cards), riding * bet, odds)
-
-
-def _net(line: PayLine, stake: int, odds: tuple[int, ...]) -> int:
-    if line is PayLine.NOTHING or odds[line] == 0:
-        return -stake
-    return stake * odds[line]
-
-
-# --------------------------------------------------------------------------- basic strategy
-
-
-def _is_paying(ranks: list[int]) -> bool:
-    """A pair of tens or better, or anything with more of a rank, among held cards."""
-    return any(ranks.count(r) >= 3 or (ranks.count(r) == 2 and r >= 10) for r in ranks) or (
-        sum(1 for r in set(ranks) if ranks.count(r) == 2) >= 2
-    )
-
-
-def ride_first(cards: Sequence[Card]) -> bool:
-    """Basic strategy with three cards: let the first bet ride? (LIR-7.1)
-
-    Raises:
-        InvalidCardError: not three distinct cards of the 52-card pack.
-
-    Examples:
-        >>> from cardrules import parse_cards
-        >>> [ride_first(parse_cards(t)) for t in ("Tc Th 2d", "3s 4s 5s", "2s 3s 4s", "8d Td Qd")]
-        [True, True, False, True]
-    """
-    check_hand(cards, 3, "a Let It Ride first decision")
-    ranks = sorted((int(c.rank) for c in cards), reverse=True)
-    if _is_paying(ranks):
-        return True
-    if len({c.suit for c in cards}) != 1:
-        return False
-    high = sum(1 for r in ranks if r >= 10)
-    if high == 3:  # three to a royal flush (span checked below) or K-Q-J
-        return ranks[0] - ranks[2] <= 4
-    span = ranks[0] - ranks[2] + 1
-    if span == 3:
-        return ranks[2] >= 3  # not 2-3-4 (A-2-3 spans 13 with the ace high)
-    if span == 4:
-        return high >= 1
-    if span == 5:
-        return high >= 2
-    return False
-
-
-def ride_second(cards: Sequence[Card]) -> bool:
-    """Basic strategy with four cards (three own, one community): let the second bet ride? (LIR-7.2)
-
-    Raises:
-        InvalidCardError: not four distinct cards of the 52-card pack.
-
-    Examples:
-        >>> from cardrules import parse_cards
-        >>> [ride_second(parse_cards(t)) for t in ("2h 7h 9h Kh", "5c 6d 7h 8s", "Tc Jd Qh As")]
-        [True, True, True]
-        >>> [ride_second(parse_cards(t)) for t in ("9c 9d 4h 2s", "Ac 2d 3h 4s", "6c 7d 9h Ts")]
-        [False, False, False]
-    """
-    check_hand(cards, 4, "a Let It Ride second decision")
-    ranks = sorted((int(c.rank) for c in cards), reverse=True)
-    if _is_paying(ranks):
-        return True
-    if len({c.suit for c in cards}) == 1:
-        return True  # four to a flush, straight flushes included
-    if len(set(ranks)) < 4:
-        return False
-    top, low = ranks[0], ranks[3]
-    if top - low == 3 and top <= 13:
-        return True  # four to an outside straight
-    return low >= 10  # four to an inside straight, all ten or higher
-
-
-def expected_return(cards: Sequence[Card], *, pay_table: str = COMMON_PAY_TABLE) -> Fraction:
-    """The exact average net win, in bets, of basic strategy from these three cards (LIR-7.3).
-
-    Every order of the two community cards among the other 49 is played with
-    :func:`ride_first` and :func:`ride_second` deciding the bets.
-
-    Raises:
-        InvalidCardError: not three distinct cards of the 52-card pack.
-        OptionError: a malformed ``pay_table``.
-
-    Examples:
-        >>> from cardrules import parse_cards
-        >>> expected_return(parse_cards("Ah Ad 5c")) > 3
-        True
-    """
-    hand = check_hand(cards, 3, "a Let It Ride hand")
-    odds = parse_pay_table(pay_table)
-    first = 1 if ride_first(hand) else 0
-    rest = [c for c in _DECK.cards if c not in hand]
-    total = 0
-    for i, fourth in enumerate(rest):
-        stake = 2 + first if ride_second((*hand, fourth)) else 1 + first
-        fifths = rest[:i] + rest[i + 1 :]
-        for value in evaluate_many([(*hand, fourth, fifth) for fifth in fifths], check=False):
-            total += _net(_line(value), stake, odds)
-    return Fraction(total, len(rest) * (len(rest) - 1))
-
 
 # --------------------------------------------------------------------------- options
 

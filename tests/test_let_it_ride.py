@@ -292,7 +292,7 @@ class TestSeries:
         assert "seat 0: bankroll 98; bets riding 2 3" in text
         finished = play(start(deals=2), "ride 1", "ride 1", "ride 2", "ride 2")
         assert finished.view(0).last_deal == finished.last_deal
-        assert "hand 1 shown" in render(finished.view(0))
+        assert "hand 1 ends: community" in render(finished.view(0))
 
 
 class TestBasicStrategy:

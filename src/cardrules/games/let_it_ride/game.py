@@ -140,7 +140,7 @@ class HandResult:
 
     def describe(self) -> list[str]:
         """Transcript lines: the board, then each player's hand, line and net chips."""
-        lines = [f"  hand {self.deal + 1} shown: community {format_cards(self.board)}"]
+        lines = [f"  hand {self.deal + 1} ends: community {format_cards(self.board)}; hands shown"]
         for seat, hand in enumerate(self.hands):
             if hand:
                 line = self.lines[seat].name.lower().replace("_", " ")

@@ -12,7 +12,8 @@ from itertools import chain, repeat
 
 import attrs
 
-from cardrules.cards import Card, Rank, Suit
+from cardrules.cards import Card, Suit
+from cardrules.decks import standard
 from cardrules.errors import InvalidCardError, OptionError
 from cardrules.poker import _tables as T
 
@@ -138,10 +139,11 @@ class HandValue:
 
 # --------------------------------------------------------------------------- fast path
 
+# Keyed by the pack's own card objects (the interned cards of ``parse_card``):
+# a lookup with one of them is decided by identity, without comparing tuples.
 _KEYS: dict[Card, int] = {
-    Card(Rank(rank), Suit(suit)): T.card_key(rank, suit)
-    for suit in range(4)
-    for rank in range(2, 15)
+    card: T.card_key(card.rank, int(card.suit))  # type: ignore[arg-type]
+    for card in standard().cards
 }
 # Rank key and suit counters only: small enough for ``sum``'s machine-integer loop.
 _SMALL: dict[Card, int] = {

@@ -16,8 +16,10 @@ from collections import Counter
 from collections.abc import Sequence
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from cardrules import JOKER, Card, InvalidCardError, OptionError, Rank, decks, parse_cards
+from cardrules import JOKER, Card, InvalidCardError, OptionError, Rank, Suit, decks, parse_cards
 from cardrules.poker import HandCategory, HandValue, evaluate, evaluate_many
 from cardrules.poker._tables import compute_data
 
@@ -403,6 +405,28 @@ class TestBadInput:
             evaluate_many("Ah Kh Qh Jh Th")  # type: ignore[arg-type]
         with pytest.raises(InvalidCardError):
             evaluate_many(5)  # type: ignore[arg-type]
+
+
+class TestProperties:
+    """LIR-3.4 as properties: order and suits never matter."""
+
+    @given(
+        hand=st.integers(5, 7).flatmap(
+            lambda n: st.lists(st.sampled_from(DECK), min_size=n, max_size=n, unique=True)
+        ),
+        perm=st.permutations(list(Suit)),
+        jokers=st.integers(0, 2),
+    )
+    def test_lir_3_4_suits_and_order_never_matter(
+        self, hand: list[Card], perm: list[Suit], jokers: int
+    ) -> None:
+        """Renaming the suits or shuffling the cards keeps the value; batch equals single."""
+        hand = hand[: len(hand) - jokers] + [JOKER] * jokers
+        renamed = [c if c.is_joker else Card(c.rank, perm[c.suit]) for c in hand]  # type: ignore[index]
+        value = evaluate(hand)
+        assert evaluate(renamed) == value
+        assert evaluate(hand[::-1]) == value
+        assert evaluate_many([hand, renamed]) == [value.value] * 2
 
 
 class TestStoredTables:

@@ -174,6 +174,8 @@ class TestDecisions:
             start().apply(Pull(2))
         with pytest.raises(IllegalMoveError, match="no bet 4"):
             start().apply(Ride(4))
+        with pytest.raises(IllegalMoveError, match="no bet 0"):
+            state.apply(Pull(0))
 
     def test_lir_4_5_hands_shown(self) -> None:
         """After the second decisions both community cards are up and every hand shown."""

@@ -255,13 +255,13 @@ class State(GameState[Options]):
         """Why ``move`` is illegal now."""
         if isinstance(move, (Pull, Ride)):
             deciding = 2 if self.phase is Phase.SECOND else 1
+            if move.bet not in (1, 2, 3):
+                return f"there is no bet {move.bet}; the bets are 1, 2 and 3 (LIR-2.1)"
             if move.bet == 3:
                 return "the third bet always stays; it is neither pulled nor let ride (LIR-4.4)"
             if move.bet < deciding:
                 return f"bet {move.bet} was already decided (LIR-4.4)"
-            if move.bet == 2:
-                return "bet 2 is decided after the first community card is turned (LIR-4.3)"
-            return f"there is no bet {move.bet}; the bets are 1, 2 and 3 (LIR-2.1)"
+            return "bet 2 is decided after the first community card is turned (LIR-4.3)"
         return super().explain(move)
 
     def _next(self, move: Move) -> State:

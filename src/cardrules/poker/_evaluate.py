@@ -416,15 +416,21 @@ def _batch(batch: list[Sequence[Card]], check: bool) -> list[int]:
         if check:
             cards = map(_KEYS.__getitem__, chain.from_iterable(chunk))
             sums = list(map(sum, zip(*([cards] * size), strict=False), offsets))
-            counts = list(map(int.bit_count, map(T.CARD_BITS.__and__, sums)))
-            if counts.count(size) != len(counts):
-                raise _NotFast
-            found += map(tables.big[size].get, map(_BIG_MASK.__and__, sums))
+            if min(map(int.bit_count, map(T.CARD_BITS.__and__, sums))) < size:
+                raise _NotFast  # a card twice: a carry lost a bit
+            values = list(map(tables.big[size].get, map(_BIG_MASK.__and__, sums)))
+            if None in values:  # flushes of six or seven cards: the flush suit's ranks
+                for i, value in enumerate(values):
+                    if value is None:
+                        s = sums[i]
+                        suit = ((s & T.FLUSH_BITS).bit_length() >> 2) - 1
+                        values[i] = tables.flushes[s >> (T.CARD_SHIFT + 13 * suit) & T.RANK_MASK]
+            found += values
         else:
             cards = map(_SMALL.__getitem__, chain.from_iterable(chunk))
             hands = zip(*([cards] * size), strict=False)
             found += map(tables.small[size].get, map(_SMALL_MASK.__and__, map(sum, hands, offsets)))
-    if None in found:  # flushes of six or seven cards, or a card twice unchecked
+    if None in found:  # unchecked: flushes of six or seven cards, or a card twice
         for i, value in enumerate(found):
             if value is None:
                 found[i] = _strength(batch[i])

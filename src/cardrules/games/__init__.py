@@ -35,6 +35,7 @@ _REGISTRY: dict[str, tuple[str, str]] = {
     "fifty_six": ("cardrules.games.fifty_six", "FiftySix"),
     "cribbage": ("cardrules.games.cribbage", "Cribbage"),
     "kalooki51": ("cardrules.games.kalooki51", "Kalooki51"),
+    "let_it_ride": ("cardrules.games.let_it_ride", "LetItRide"),
 }
 
 

@@ -32,6 +32,7 @@ _REGISTRY: dict[str, tuple[str, str]] = {
     "japanese51": ("cardrules.games.japanese51", "Japanese51"),
     "chinese51": ("cardrules.games.chinese51", "Chinese51"),
     "turkish51": ("cardrules.games.turkish51", "Turkish51"),
+    "blackjack": ("cardrules.games.blackjack", "Blackjack"),
 }
 
 

@@ -10,8 +10,6 @@ import functools
 import random
 from typing import TYPE_CHECKING
 
-import attrs
-
 from cardrules.cards import Card, Rank
 from cardrules.decks import Deck, standard
 from cardrules.engine import Move
@@ -28,17 +26,34 @@ def _shoe_deck(packs: int) -> Deck:
     return Deck(f"shoe{packs}x52", standard().cards * packs)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=256)
+def _ladder_moves(kind: type[Bet] | type[Insure], low: int, high: int) -> tuple[Move, ...]:
+    return tuple(kind(a) for a in _ladder(low, high))
+
+
+def _affordable(moves: tuple[Move, ...], chips: int) -> tuple[Move, ...]:
+    """The leading moves of a ladder whose amount is at most ``chips``."""
+    if moves and moves[-1].amount <= chips:  # type: ignore[attr-defined]
+        return moves
+    return tuple(m for m in moves if m.amount <= chips)  # type: ignore[attr-defined]
+
+
 def _bet_moves(low: int, high: int, bankroll: int) -> tuple[Move, ...]:
-    return tuple(Bet(a) for a in _ladder(low, high) if a <= bankroll)
+    return _affordable(_ladder_moves(Bet, low, high), bankroll)
 
 
-@functools.lru_cache(maxsize=4096)
 def _insure_moves(bet: int, available: int) -> tuple[Move, ...]:
     half = bet // 2
     if half < 1:
         return ()
-    return tuple(Insure(a) for a in _ladder(1, half) if a <= available)
+    return _affordable(_ladder_moves(Insure, 1, half), available)
+
+
+def _done(hand: Hand) -> Hand:
+    """The hand, taking no more cards."""
+    return Hand(
+        cards=hand.cards, stake=hand.stake, doubled=hand.doubled, split=hand.split, done=True
+    )
 
 
 def _reserve(rng: random.Random, packs: int) -> int:
@@ -174,9 +189,9 @@ class Table:
                 if hand.done:
                     continue
                 if len(hand.cards) == 1:  # a split hand gets its second card (BJ-9.3)
-                    hand = attrs.evolve(hand, cards=(*hand.cards, self.draw()))
+                    hand = Hand(cards=(*hand.cards, self.draw()), stake=hand.stake, split=True)
                 if _total(hand.cards)[0] >= 21:  # BJ-6.2, BJ-8.3
-                    hands[i] = attrs.evolve(hand, done=True)
+                    hands[i] = _done(hand)
                     continue
                 hands[i] = hand
                 self.phase, self.turn = Phase.PLAY, seat
@@ -194,77 +209,91 @@ class Table:
                 cards=cards, stake=hand.stake, split=hand.split, done=_total(cards)[0] >= 21
             )
         elif isinstance(move, Stand):
-            hands[i] = attrs.evolve(hand, done=True)
+            hands[i] = _done(hand)
         elif isinstance(move, Double):  # BJ-10.1
             cards = (*hand.cards, self.draw())
-            hands[i] = attrs.evolve(
-                hand, cards=cards, stake=2 * hand.stake, doubled=True, done=True
+            hands[i] = Hand(
+                cards=cards, stake=2 * hand.stake, doubled=True, split=hand.split, done=True
             )
         else:  # Split, BJ-9.1
             a, b = hand.cards
             left = Hand(cards=(a,), stake=hand.stake, split=True)
             right = Hand(cards=(b,), stake=hand.stake, split=True)
             if a.rank == Rank.ACE:  # BJ-9.4: one card each, no more
-                left = attrs.evolve(left, cards=(a, self.draw()), done=True)
-                right = attrs.evolve(right, cards=(b, self.draw()), done=True)
+                left = Hand(cards=(a, self.draw()), stake=hand.stake, split=True, done=True)
+                right = Hand(cards=(b, self.draw()), stake=hand.stake, split=True, done=True)
             hands[i : i + 1] = [left, right]
         self.next_hand()
 
     def dealer_play(self) -> None:
         """BJ-11: draw to 17; stand on soft 17 unless hit_soft_17; BJ-11.4."""
-        live = any(not h.natural and h.total <= 21 for hands in self.hands for h in hands)
-        if not live:
+        for hands in self.hands:
+            for hand in hands:
+                cards = hand.cards
+                total = _total(cards)[0]
+                if total < 21 or (total == 21 and (hand.split or len(cards) > 2)):
+                    break  # a hand still standing: the dealer plays
+            else:
+                continue
+            break
+        else:
             return
         h17 = self.opts.hit_soft_17
+        dealer = self.dealer
         while True:
-            total, soft = _total(self.dealer)
+            total, soft = _total(dealer)
             if total > 17 or (total == 17 and not (h17 and soft)):
                 return
-            self.dealer.append(self.draw())
+            dealer.append(self.draw())
 
     def settle(self, *, dealer_natural: bool) -> None:
         """BJ-6, BJ-7.2, BJ-12: pay and collect, tray the cards, next round."""
-        dealer_total = _total(self.dealer)[0]
+        dealer = tuple(self.dealer)
+        dealer_total = _total(dealer)[0]
+        if dealer_total > 21:
+            dealer_total = 0  # every standing hand beats a bust dealer (BJ-12.2)
+        n = self.opts.players
         results: list[tuple[int, ...]] = []
-        insurance: list[int] = []
-        net: list[int] = []
+        insurance = [0] * n
+        net = [0] * n
+        used: list[Card] = []
+        bankrolls = self.bankrolls
         for seat, hands in enumerate(self.hands):
             won = []
             for hand in hands:
-                total = hand.total
-                if hand.natural:
-                    won.append(0 if dealer_natural else (3 * hand.stake) // 2)
-                elif dealer_natural or total > 21:
-                    won.append(-hand.stake)
-                elif dealer_total > 21 or total > dealer_total:
-                    won.append(hand.stake)
+                cards = hand.cards
+                used.extend(cards)
+                stake = hand.stake
+                total = _total(cards)[0]
+                if total == 21 and len(cards) == 2 and not hand.split:  # a natural
+                    won.append(0 if dealer_natural else (3 * stake) // 2)
+                elif dealer_natural or total > 21 or total < dealer_total:
+                    won.append(-stake)
                 else:
-                    won.append(0 if total == dealer_total else -hand.stake)
-            ins = self.insurance[seat]
-            insured = (2 * ins if dealer_natural else -ins) if ins else 0
+                    won.append(stake if total > dealer_total else 0)
             results.append(tuple(won))
-            insurance.append(insured)
-            net.append(sum(won) + insured)
-            self.bankrolls[seat] += net[-1]
-        hands_now = tuple(map(tuple, self.hands))
+            ins = self.insurance[seat]
+            if ins:
+                insurance[seat] = 2 * ins if dealer_natural else -ins
+            net[seat] = won_net = sum(won) + insurance[seat]
+            bankrolls[seat] += won_net
         self.last = DealResult(
             deal=self.deal,
-            dealer=tuple(self.dealer),
+            dealer=dealer,
             dealer_natural=dealer_natural,
-            hands=hands_now,
+            hands=tuple(map(tuple, self.hands)),
             results=tuple(results),
             insurance=tuple(insurance),
             net=tuple(net),
         )
-        used = [c for hands in hands_now for h in hands for c in h.cards]
-        self.tray = (*self.tray, *used, *self.dealer)
-        n = self.opts.players
+        self.tray = (*self.tray, *used, *dealer)
         self.dealer, self.hands = [], [[] for _ in range(n)]
         self.bets, self.insurance = [0] * n, [0] * n
         if self.due or len(self.shoe) - self.taken <= self.cut:  # BJ-3.3
             self.reshuffle()
         self.deal += 1
-        bettors = [s for s in range(n) if self.bankrolls[s] >= self.opts.min_bet]
+        low = self.opts.min_bet
+        bettors = [s for s in range(n) if bankrolls[s] >= low]
         if self.deal >= self.opts.deals or not bettors:
             self.phase, self.turn = Phase.OVER, 0
         else:

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from cardrules.cards import Card, Rank, card_list, parse_card
+from cardrules.decks import standard
 from cardrules.errors import InvalidCardError, OptionError
 
 __all__ = [
@@ -89,12 +90,16 @@ def hand_value(cards: Iterable[Card]) -> tuple[int, bool]:
     return total, False
 
 
+# Card -> value, for the game's hot paths (one dictionary look-up a card).
+_CARD_VALUE: dict[Card, int] = {c: _VALUE[c.rank] for c in standard().cards}
+
+
 def _total(cards: Iterable[Card]) -> tuple[int, bool]:
     """``hand_value`` without the checks (cards of the game's own shoe)."""
     total = 0
     ace = False
     for card in cards:
-        value = _VALUE[card.rank]
+        value = _CARD_VALUE[card]
         total += value
         if value == 1:
             ace = True

@@ -29,15 +29,15 @@ from cardrules import games
 from cardrules.games import blackjack
 from cardrules.games.blackjack.moves import DECLINE, STAND, Phase
 
-EDGE_RULES: dict[str, Any] = dict(
-    packs=6,
-    hit_soft_17=False,
-    double_after_split=True,
-    double_any_two=True,
-    max_hands=4,
-    bankroll=10**12,
-    min_bet=2,
-)
+EDGE_RULES: dict[str, Any] = {
+    "packs": 6,
+    "hit_soft_17": False,
+    "double_after_split": True,
+    "double_any_two": True,
+    "max_hands": 4,
+    "bankroll": 10**12,
+    "min_bet": 2,
+}
 
 
 def random_rounds(game: Any, rounds: int, seed: int) -> int:
@@ -67,11 +67,33 @@ def rlcard_rounds(rounds: int) -> float | None:
     return rounds / (time.perf_counter() - start)
 
 
+# Rounds per simulated game: a game's history grows by every move, so the
+# simulations play many games of this many rounds rather than one long one.
+ROUNDS_PER_GAME = 100
+
+
+def _games(rounds: int, seed: int) -> list[tuple[int, int]]:
+    """(seed, rounds) for the games that make up ``rounds`` rounds."""
+    out = []
+    k = 0
+    while rounds > 0:
+        out.append((seed * 1_000_003 + k, min(rounds, ROUNDS_PER_GAME)))
+        rounds -= ROUNDS_PER_GAME
+        k += 1
+    return out
+
+
 def dealer_sample(rounds: int, seed: int) -> dict[str, list[int]]:
     """Play ``rounds`` rounds standing on every hand; count dealer busts by up card."""
+    counts = {"6": [0, 0], "T": [0, 0]}
+    for game_seed, length in _games(rounds, seed):
+        _dealer_game(game_seed, length, counts)
+    return counts
+
+
+def _dealer_game(seed: int, rounds: int, counts: dict[str, list[int]]) -> None:
     game = games.create("blackjack", deals=rounds, bankroll=10**12)
     state = game.new_game(seed)
-    counts = {"6": [0, 0], "T": [0, 0]}
     while not state.is_terminal:
         before = state.last_deal
         phase = state.phase
@@ -84,26 +106,26 @@ def dealer_sample(rounds: int, seed: int) -> dict[str, list[int]]:
             if key is not None:
                 counts[key][0] += 1
                 counts[key][1] += blackjack.hand_value(result.dealer)[0] > 21
-    return counts
 
 
 def edge_sample(rounds: int, seed: int) -> tuple[int, float, float]:
     """Play ``rounds`` rounds of basic strategy; return (rounds, sum, sum of squares)
     of the net result per round in units of the initial bet."""
-    game = games.create("blackjack", deals=rounds, **EDGE_RULES)
-    state = game.new_game(seed)
     bet = EDGE_RULES["min_bet"]
     total = squares = 0.0
     n = 0
-    while not state.is_terminal:
-        before = state.last_deal
-        state = state.apply(blackjack.strategy_move(state, chart=True))
-        result = state.last_deal
-        if result is not before and result is not None:
-            x = result.net[0] / bet
-            total += x
-            squares += x * x
-            n += 1
+    for game_seed, length in _games(rounds, seed):
+        game = games.create("blackjack", deals=length, **EDGE_RULES)
+        state = game.new_game(game_seed)
+        while not state.is_terminal:
+            before = state.last_deal
+            state = state.apply(blackjack.strategy_move(state, chart=True))
+            result = state.last_deal
+            if result is not before and result is not None:
+                x = result.net[0] / bet
+                total += x
+                squares += x * x
+                n += 1
     return n, total, squares
 
 

@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 from cardrules import (
     Card,
-    Rank,
     IllegalMoveError,
     InvalidCardError,
     OptionError,
+    Rank,
     games,
     parse_card,
     parse_cards,

@@ -49,6 +49,17 @@ def _insure_moves(bet: int, available: int) -> tuple[Move, ...]:
     return _affordable(_ladder_moves(Insure, 1, half), available)
 
 
+def shuffle(rng: random.Random, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The cards in a uniformly random order drawn from ``rng`` (BJ-3.1).
+
+    Sorting by one random number a card gives the same chances as
+    ``rng.shuffle`` and is several times faster for a shoe.
+    """
+    draw = rng.random
+    keys = [draw() for _ in cards]
+    return tuple([cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)])
+
+
 def _done(hand: Hand) -> Hand:
     """The hand, taking no more cards."""
     return Hand(
@@ -131,12 +142,11 @@ class Table:
     def draw(self) -> Card:
         left = len(self.shoe) - self.taken
         if left == 0:  # BJ-3.5: the tray becomes the shoe
-            cards = list(self.tray)
-            if not cards:
+            if not self.tray:
                 raise InvalidStateError("no cards are left in the shoe or the tray")
             self.shuffles += 1
-            self.rng("shoe", self.shuffles).shuffle(cards)
-            self.shoe, self.taken, self.tray, self.due = tuple(cards), 0, (), True
+            cards = shuffle(self.rng("shoe", self.shuffles), self.tray)
+            self.shoe, self.taken, self.tray, self.due = cards, 0, (), True
             left = len(cards)
         self.taken += 1
         return self.shoe[left - 1]
@@ -300,9 +310,8 @@ class Table:
             self.phase, self.turn = Phase.BET, bettors[0]
 
     def reshuffle(self) -> None:
-        cards = [*self.shoe[: len(self.shoe) - self.taken], *self.tray]
         self.shuffles += 1
         rng = self.rng("shoe", self.shuffles)
-        rng.shuffle(cards)
-        self.shoe, self.taken, self.tray, self.due = tuple(cards), 0, (), False
+        cards = shuffle(rng, (*self.shoe[: len(self.shoe) - self.taken], *self.tray))
+        self.shoe, self.taken, self.tray, self.due = cards, 0, (), False
         self.cut = _reserve(rng, self.opts.packs)

@@ -36,7 +36,7 @@ def strategy_move(state: State, *, chart: bool = False) -> Move:
         >>> game = games.create("blackjack", deals=1)
         >>> state = game.replay(9, ["bet 10"])
         >>> state.active_hand().cards, state.dealer[0]
-        ((<Card Jc>, <Card 3s>), <Card Tc>)
+        ((<Card Jd>, <Card 3c>), <Card 7h>)
         >>> str(strategy_move(state)), str(strategy_move(state, chart=True))
         ('hit', 'hit')
     """

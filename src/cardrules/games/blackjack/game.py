@@ -31,6 +31,7 @@ from cardrules.games.blackjack._round import (
     _insure_moves,
     _reserve,
     _shoe_deck,
+    shuffle,
 )
 from cardrules.games.blackjack.moves import (
     DECLINE,
@@ -343,14 +344,13 @@ class State(GameState[Options]):
 
 def new_state(options: Options, seed: int) -> State:
     """The first state of a game: a shuffled shoe, the first seat to bet (BJ-3.1)."""
-    cards = list(_shoe_deck(options.packs).cards)
     rng = random.Random(f"{seed}/shoe/0")
-    rng.shuffle(cards)
+    cards = shuffle(rng, _shoe_deck(options.packs).cards)
     n = options.players
     return State(
         options=options,
         seed=seed,
-        shoe=tuple(cards),
+        shoe=cards,
         cut=_reserve(rng, options.packs),
         bets=(0,) * n,
         hands=((),) * n,
@@ -402,9 +402,9 @@ def render(view: View) -> str:
         >>> from cardrules import games
         >>> state = games.create("blackjack", deals=1).replay(3, ["bet 10"])
         >>> print(render(state.view(0)))
-        round 1 of 1, seat 0 to play; shoe 308 cards, cut card at 70
-        dealer: 9d ??
-        seat 0 (you): Kh Jh = 20, bet 10; bankroll 1000
+        round 1 of 1, seat 0 to play; shoe 308 cards, cut card at 65
+        dealer: 4d ??
+        seat 0 (you): 3d Kh = 13, bet 10; bankroll 1000
     """
     opts = view.options
     turn = "game over" if view.turn is None else f"seat {view.turn} to {view.phase.value}"

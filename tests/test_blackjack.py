@@ -203,6 +203,8 @@ class TestBetting:
         for amount in (1, 501):
             with pytest.raises(IllegalMoveError, match=r"BJ-4\.1"):
                 state.apply(Bet(amount))
+        with pytest.raises(IllegalMoveError, match="whole number"):
+            state.apply(Bet("ten"))  # type: ignore[arg-type]
         assert names(game(min_bet=10, max_bet=100).new_game(1))[0] == "bet 10"
         with pytest.raises(OptionError, match="min_bet"):
             game(min_bet=50, max_bet=10)
@@ -304,6 +306,8 @@ class TestInsurance:
         state = play(stacked("9h Ac 9d 7s"), "bet 10")
         with pytest.raises(IllegalMoveError, match=r"more than half.*BJ-7\.1"):
             state.apply(Insure(6))
+        with pytest.raises(IllegalMoveError, match=r"whole number.*BJ-7\.1"):
+            state.apply(Insure(2.5))  # type: ignore[arg-type]
         no_ace = play(stacked("9h 9c 9d 7s"), "bet 10")
         with pytest.raises(IllegalMoveError, match=r"BJ-7\.1"):
             no_ace.apply(Insure(5))

@@ -205,6 +205,8 @@ class State(GameState[Options]):
             if phase is not Phase.BET:
                 return "bets are placed before the deal (BJ-4.1)"
             amount = move.amount
+            if not isinstance(amount, int) or isinstance(amount, bool):
+                return f"a bet is a whole number of chips, not {amount!r:.20} (BJ-4.1)"
             if not opts.min_bet <= amount <= opts.max_bet:
                 return (
                     f"bet {amount} is outside the limits {opts.min_bet} to {opts.max_bet} (BJ-4.1)"
@@ -219,8 +221,11 @@ class State(GameState[Options]):
                 return (
                     "insurance is offered only when the dealer shows an ace, before play (BJ-7.1)"
                 )
-            assert isinstance(move, Insure)
+            if not isinstance(move, Insure):
+                return super().explain(move)
             bet = self.bets[self.turn]
+            if not isinstance(move.amount, int) or isinstance(move.amount, bool):
+                return f"insurance is a whole number of chips, not {move.amount!r:.20} (BJ-7.1)"
             if move.amount > bet // 2:
                 return f"insurance {move.amount} is more than half the bet {bet} (BJ-7.1)"
             if move.amount > self.available(self.turn):

@@ -146,7 +146,9 @@ class State(GameState[Options]):
             >>> games.create("blackjack").replay(3, ["bet 10"]).available(0)
             990
         """
-        seats_check(self.options.players, seat)
+        return self._free(seats_check(self.options.players, seat))
+
+    def _free(self, seat: int) -> int:
         staked = sum(h.stake for h in self.hands[seat]) or self.bets[seat]
         return self.bankrolls[seat] - staked - self.insurance[seat]
 
@@ -164,7 +166,7 @@ class State(GameState[Options]):
         if phase is Phase.BET:
             return _bet_moves(self.options.min_bet, self.options.max_bet, self.bankrolls[self.turn])
         if phase is Phase.INSURANCE:
-            return (DECLINE, *_insure_moves(self.bets[self.turn], self.available(self.turn)))
+            return (DECLINE, *_insure_moves(self.bets[self.turn], self._free(self.turn)))
         return ()
 
     def _double_problem(self, hand: Hand) -> str | None:
@@ -176,7 +178,7 @@ class State(GameState[Options]):
         total = hand.total
         if not opts.double_any_two and not 9 <= total <= 11:
             return f"a double needs a total of 9, 10 or 11, not {total} (BJ-10.1)"
-        if self.available(self.turn) < hand.stake:
+        if self._free(self.turn) < hand.stake:
             return f"seat {self.turn} cannot cover another {hand.stake} chips (BJ-4.3)"
         return None
 
@@ -193,7 +195,7 @@ class State(GameState[Options]):
             return "split aces are not split again (BJ-9.6)"
         if len(self.hands[self.turn]) >= opts.max_hands:
             return f"a seat may hold at most {opts.max_hands} hands (BJ-9.6; option max_hands)"
-        if self.available(self.turn) < hand.stake:
+        if self._free(self.turn) < hand.stake:
             return f"seat {self.turn} cannot cover another {hand.stake} chips (BJ-4.3)"
         return None
 
@@ -228,7 +230,7 @@ class State(GameState[Options]):
                 return f"insurance is a whole number of chips, not {move.amount!r:.20} (BJ-7.1)"
             if move.amount > bet // 2:
                 return f"insurance {move.amount} is more than half the bet {bet} (BJ-7.1)"
-            if move.amount > self.available(self.turn):
+            if move.amount > self._free(self.turn):
                 return f"seat {self.turn} cannot cover {move.amount} more chips (BJ-4.3)"
             return "insurance is offered on the chip ladder up to half the bet (BJ-7.1)"
         if phase is Phase.BET:
@@ -330,7 +332,7 @@ class State(GameState[Options]):
                 raise InvalidStateError(f"{name} has {len(getattr(self, name))} seats, not {n}")
         if not 0 <= self.turn < n:
             raise InvalidStateError(f"seat {self.turn} does not exist with {n} players")
-        if any(b < 0 for b in self.bankrolls) or any(self.available(s) < 0 for s in range(n)):
+        if any(b < 0 for b in self.bankrolls) or any(self._free(s) < 0 for s in range(n)):
             raise InvalidStateError("a seat has staked more chips than it holds")
         if self.deal >= opts.deals and self.phase is not Phase.OVER:
             raise InvalidStateError(f"round {self.deal + 1} is past the {opts.deals} of the game")

@@ -194,7 +194,7 @@ class DealResult:
         """Transcript lines: the dealer's cards, then each seat's hands and winnings."""
         total = _total(self.dealer)[0]
         shown = "natural" if self.dealer_natural else "bust" if total > 21 else str(total)
-        lines = [f"  round {self.deal + 1}: dealer {format_cards(self.dealer)} = {shown}"]
+        lines = [f"  deal {self.deal + 1} ends: dealer {format_cards(self.dealer)} = {shown}"]
         for seat, hands in enumerate(self.hands):
             parts = [
                 f"{format_cards(h.cards)} ({h.stake}{' doubled' if h.doubled else ''}) {r:+d}"

@@ -157,10 +157,14 @@ class State(GameState[Options]):
         if phase is Phase.PLAY:
             hand = self.active_hand()
             assert hand is not None
+            cards = hand.cards
+            if len(cards) != 2:  # the common case: only hit or stand
+                return _HIT_STAND
             moves: list[Move] = [HIT, STAND]
             if self._double_problem(hand) is None:
                 moves.append(DOUBLE)
-            if self._split_problem(hand) is None:
+            pair = cards[0].rank == cards[1].rank or self.options.split_unlike_tens
+            if pair and self._split_problem(hand) is None:
                 moves.append(SPLIT)
             return tuple(moves)
         if phase is Phase.BET:
@@ -400,6 +404,9 @@ class Blackjack(Game[State, Options]):
 
         self._own(state)
         return strategy_move(state)
+
+
+_HIT_STAND: tuple[Move, ...] = (HIT, STAND)
 
 
 def render(view: View) -> str:

@@ -150,6 +150,14 @@ class Hand:
 
     ``split`` marks a hand made by a split; ``done`` one that takes no more
     cards (stood, busted, doubled, 21, a natural or a split ace).
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> hand = Hand(cards=parse_cards("Ah Kd"), stake=10)
+        >>> hand.total, hand.natural
+        (21, True)
+        >>> Hand(cards=parse_cards("Ah Kd"), stake=10, split=True).natural
+        False
     """
 
     cards: tuple[Card, ...]

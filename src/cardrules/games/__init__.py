@@ -36,6 +36,7 @@ _REGISTRY: dict[str, tuple[str, str]] = {
     "cribbage": ("cardrules.games.cribbage", "Cribbage"),
     "kalooki51": ("cardrules.games.kalooki51", "Kalooki51"),
     "let_it_ride": ("cardrules.games.let_it_ride", "LetItRide"),
+    "blackjack": ("cardrules.games.blackjack", "Blackjack"),
 }
 
 

@@ -16,7 +16,7 @@ Examples:
 from __future__ import annotations
 
 from cardrules.games.blackjack.bots import strategy_move
-from cardrules.games.blackjack.game import Blackjack, State, render
+from cardrules.games.blackjack.game import Blackjack
 from cardrules.games.blackjack.moves import (
     Bet,
     DealResult,
@@ -31,6 +31,7 @@ from cardrules.games.blackjack.moves import (
     Stand,
     View,
 )
+from cardrules.games.blackjack.state import State, render
 from cardrules.games.blackjack.strategy import chart_action, text_action
 from cardrules.games.blackjack.values import (
     OUTCOMES,

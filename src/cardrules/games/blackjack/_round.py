@@ -8,17 +8,28 @@ from __future__ import annotations
 
 import functools
 import random
-from typing import TYPE_CHECKING
+from typing import Any, TypeVar
 
 from cardrules.cards import Card, Rank
 from cardrules.decks import Deck, standard
-from cardrules.engine import Move
+from cardrules.engine import GameState, Move
 from cardrules.errors import InvalidStateError
-from cardrules.games.blackjack.moves import Bet, DealResult, Double, Hand, Hit, Insure, Phase, Stand
+from cardrules.games.blackjack.moves import (
+    Bet,
+    DealResult,
+    Double,
+    Hand,
+    Hit,
+    Insure,
+    Options,
+    Phase,
+    Stand,
+)
 from cardrules.games.blackjack.values import _VALUE, _ladder, _total
 
-if TYPE_CHECKING:
-    from cardrules.games.blackjack.game import State
+# The state class of .state, which builds on this room: a type variable, not an import,
+# so that this room stays below it.
+State = TypeVar("State", bound=GameState[Any])
 
 
 @functools.lru_cache(maxsize=8)
@@ -97,25 +108,25 @@ class Table:
         "turn",
     )
 
-    def __init__(self, state: State) -> None:
-        self.opts = state.options
-        self.seed = state.seed
-        self.history = state.history
-        self.deal = state.deal
-        self.phase = state.phase
-        self.turn = state.turn
-        self.shoe = state.shoe
+    def __init__(self, state: Any) -> None:  # a .state.State
+        self.opts: Options = state.options
+        self.seed: int = state.seed
+        self.history: tuple[Move, ...] = state.history
+        self.deal: int = state.deal
+        self.phase: Phase = state.phase
+        self.turn: int = state.turn
+        self.shoe: tuple[Card, ...] = state.shoe
         self.taken = 0  # cards drawn from the end of ``shoe``
-        self.cut = state.cut
-        self.shuffles = state.shuffles
-        self.due = state.reshuffle_due
-        self.tray = state.tray
-        self.dealer = list(state.dealer)
-        self.bets = list(state.bets)
-        self.hands = [list(h) for h in state.hands]
-        self.insurance = list(state.insurance)
-        self.bankrolls = list(state.bankrolls)
-        self.last = state.last_deal
+        self.cut: int = state.cut
+        self.shuffles: int = state.shuffles
+        self.due: bool = state.reshuffle_due
+        self.tray: tuple[Card, ...] = state.tray
+        self.dealer: list[Card] = list(state.dealer)
+        self.bets: list[int] = list(state.bets)
+        self.hands: list[list[Hand]] = [list(h) for h in state.hands]
+        self.insurance: list[int] = list(state.insurance)
+        self.bankrolls: list[int] = list(state.bankrolls)
+        self.last: DealResult | None = state.last_deal
 
     def pack(self, state: State) -> State:
         return state._replace(

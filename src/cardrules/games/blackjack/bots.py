@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from cardrules.engine import Move
 from cardrules.errors import IllegalMoveError, InvalidStateError
-from cardrules.games.blackjack.game import State
 from cardrules.games.blackjack.moves import DECLINE, DOUBLE, HIT, SPLIT, STAND, Phase
+from cardrules.games.blackjack.state import State
 from cardrules.games.blackjack.strategy import chart_action, text_action
 
 __all__ = ["strategy_move"]

@@ -6,6 +6,10 @@ Usage::
     cardrules games
     cardrules play GAME [--seed S] [--players N] [--option KEY=VALUE ...]
                         [--policy random|greedy]
+    cardrules simulate GAME -n N [--players K] [--option KEY=VALUE ...]
+                        [--policy random|greedy[,...]] [--seed S] [--chunk C]
+                        [--workers K | --dask ADDRESS | --dask-local K]
+                        [--jsonl FILE] [--quiet]
 
 Bad arguments print one line and exit with status 2.
 
@@ -27,6 +31,7 @@ from cardrules import __version__, games
 from cardrules.engine import parse_option_value
 from cardrules.errors import CardRulesError
 from cardrules.sim import make_policy
+from cardrules.sim._cli import add_simulate, run_simulate
 
 __all__ = ["main"]
 
@@ -47,6 +52,7 @@ def _build() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=None, help="number of seats")
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     play.add_argument("--policy", choices=("greedy", "random"), default="greedy")
+    add_simulate(sub)
     return parser
 
 
@@ -61,7 +67,8 @@ def _list_games() -> None:
             print(f"    {info.name}={info.default!r} ({info.kind}{extra}): {info.doc}")
 
 
-def _play(args: argparse.Namespace) -> None:
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    """The game options of ``--players`` and ``--option KEY=VALUE``."""
     cls = games.game_class(args.game)
     options: dict[str, Any] = {}
     if args.players is not None:
@@ -71,6 +78,12 @@ def _play(args: argparse.Namespace) -> None:
         if not sep:
             raise CardRulesError(f"--option takes KEY=VALUE, got {pair!r}")
         options[key.strip()] = parse_option_value(cls.OPTIONS, key.strip(), value)
+    return options
+
+
+def _play(args: argparse.Namespace) -> None:
+    cls = games.game_class(args.game)
+    options = _options(args)
     game = cls.create(**options)
     state = game.new_game(args.seed)
     print(f"{cls.SUMMARY}")
@@ -100,6 +113,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "games":
             _list_games()
+        elif args.command == "simulate":
+            run_simulate(args, games.create(args.game, **_options(args)))
         else:
             _play(args)
     except CardRulesError as exc:

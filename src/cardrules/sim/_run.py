@@ -64,7 +64,9 @@ def _rebuild(
 def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of a run seeded ``seed`` (a 63-bit whole number).
 
-    The same on every machine and in every process: a hash of the two numbers.
+    The same on every machine and in every process: the 8-byte BLAKE2b digest
+    of the text ``cardrules.sim/{seed}/{index}``, read as a big-endian number
+    and shifted right by one bit.
 
     Examples:
         >>> game_seed(0, 0) == game_seed(0, 0), game_seed(0, 0) == game_seed(0, 1)

@@ -444,6 +444,32 @@ class TestBadInput:
         )
 
 
+class _HandsBackErrors:
+    """A pool whose imap_unordered yields a worker's error instead of raising it
+    (as Ray's multiprocessing pool does, wrapped in a PoolTaskError)."""
+
+    def __init__(self, item: object) -> None:
+        self.item = item
+
+    def imap_unordered(self, fn: Any, items: Any) -> Iterator[Any]:
+        yield self.item
+
+
+class _Wrapped(Exception):
+    def __init__(self, underlying: BaseException) -> None:
+        self.underlying = underlying
+
+
+def test_pool_that_hands_back_errors() -> None:
+    """An error handed back in a result's place is raised; junk is a SimulationError."""
+    failure = SimulationError("game 2 (seed 7) failed", index=2, seed=7)
+    with pytest.raises(SimulationError, match="seed 7") as info:
+        simulate(GAME, 10, executor=_HandsBackErrors(_Wrapped(failure)), chunk=5)
+    assert info.value.index == 2
+    with pytest.raises(SimulationError, match="instead of a chunk's results"):
+        simulate(GAME, 10, executor=_HandsBackErrors("junk"), chunk=5)
+
+
 class _MyThirtyOne(ThirtyOne):
     """A user's own game, not in the registry."""
 

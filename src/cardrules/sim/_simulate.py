@@ -14,7 +14,15 @@ from cardrules.engine import Game, need_count, seed_values
 from cardrules.errors import OptionError
 from cardrules.sim._policies import _game, seat_policies
 from cardrules.sim._progress import Progress, Reporter
-from cardrules.sim._run import GameSpec, Task, game_seed, per_game, play_one, run_chunk
+from cardrules.sim._run import (
+    GameSpec,
+    SimulationError,
+    Task,
+    game_seed,
+    per_game,
+    play_one,
+    run_chunk,
+)
 from cardrules.sim._summary import (
     GameResult,
     SimulationResult,
@@ -276,7 +284,8 @@ def _completed(executor: Any, kind: str, tasks: list[Task], reporter: Reporter) 
         finally:
             executor.cancel(futures)
     elif kind == "pool":
-        yield from executor.imap_unordered(run_chunk, tasks)
+        for part in executor.imap_unordered(run_chunk, tasks):
+            yield _tally(part)
     elif kind == "submit":
         futures = [executor.submit(run_chunk, task) for task in tasks]
         try:
@@ -287,6 +296,17 @@ def _completed(executor: Any, kind: str, tasks: list[Task], reporter: Reporter) 
                 future.cancel()
     else:
         yield from executor.map(run_chunk, tasks)
+
+
+def _tally(part: object) -> Tally:
+    """A chunk's tally, or the error a pool handed back in its place (Ray's pool
+    yields a ``PoolTaskError`` holding the worker's exception, rather than raising)."""
+    if isinstance(part, Tally):
+        return part
+    cause = getattr(part, "underlying", part)
+    if isinstance(cause, BaseException):
+        raise cause
+    raise SimulationError(f"a worker sent back {part!r:.80} instead of a chunk's results")
 
 
 def _collect(

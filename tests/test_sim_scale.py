@@ -355,6 +355,17 @@ class _Broken:
         return state.legal_moves()[0]
 
 
+class _Unpicklable:
+    """Holds a lambda, which pickle cannot send to another process."""
+
+    def __init__(self) -> None:
+        self.pick = lambda state: state.legal_moves()[0]
+
+    def choose(self, state: GameState[Any]) -> Move:
+        move: Move = self.pick(state)
+        return move
+
+
 class TestBadInput:
     """Clear CardRulesError subclasses, and failures that name the seed."""
 
@@ -424,6 +435,15 @@ class TestBadInput:
         assert "Traceback" in info.value.details
         assert "Traceback" not in str(info.value)
         assert isinstance(info.value, CardRulesError)
+
+    def test_unpicklable_policy_on_processes(self) -> None:
+        """A policy that cannot travel to a worker process is named with its games' seed."""
+        with (
+            ProcessPoolExecutor(2) as pool,
+            pytest.raises(SimulationError, match="must be picklable") as info,
+        ):
+            simulate(GAME, 10, policies=_Unpicklable(), executor=pool, chunk=5)
+        assert info.value.seed == game_seed(0, info.value.index or 0)
 
     def test_endless_game(self) -> None:
         """A game longer than max_moves names its seed."""

@@ -278,24 +278,69 @@ def _completed(executor: Any, kind: str, tasks: list[Task], reporter: Reporter) 
         from distributed import as_completed
 
         futures = executor.map(run_chunk, tasks, pure=False)
+        of = {future.key: task for future, task in zip(futures, tasks, strict=True)}
         try:
             for future in as_completed(futures):  # type: ignore[no-untyped-call]
-                yield future.result()
+                yield _result(future, of[future.key])
         finally:
             executor.cancel(futures)
     elif kind == "pool":
-        for part in executor.imap_unordered(run_chunk, tasks):
-            yield _tally(part)
+        try:
+            for part in executor.imap_unordered(run_chunk, tasks):
+                yield _tally(part)
+        except SimulationError:
+            raise
+        except Exception as exc:
+            raise _failed(None, exc) from exc
     elif kind == "submit":
-        futures = [executor.submit(run_chunk, task) for task in tasks]
+        futures = {executor.submit(run_chunk, task): task for task in tasks}
         try:
             for future in concurrent.futures.as_completed(futures):
-                yield future.result()
+                yield _result(future, futures[future])
         finally:
             for future in futures:
                 future.cancel()
     else:
-        yield from executor.map(run_chunk, tasks)
+        done = iter(executor.map(run_chunk, tasks))
+        for task in tasks:
+            try:
+                part = next(done)
+            except SimulationError:
+                raise
+            except Exception as exc:
+                raise _failed(task, exc) from exc
+            yield _tally(part)
+
+
+def _result(future: Any, task: Task) -> Tally:
+    """The tally of a finished future; a failure outside the games (a policy that
+    cannot be pickled, a worker that died) names the task's games and first seed."""
+    try:
+        part = future.result()
+    except SimulationError:
+        raise
+    except Exception as exc:
+        raise _failed(task, exc) from exc
+    return _tally(part)
+
+
+def _failed(task: Task | None, exc: BaseException) -> SimulationError:
+    hint = (
+        " (what travels to worker processes, the policies and a game outside the"
+        " registry, must be picklable)"
+        if "pickl" in f"{type(exc).__name__} {exc}".lower()
+        else ""
+    )
+    if task is None:
+        return SimulationError(f"a task of games failed: {type(exc).__name__}: {exc}{hint}")
+    last = task.first + task.count - 1
+    seed = task.seeds[0] if task.seeds is not None else game_seed(task.seed or 0, task.first)
+    return SimulationError(
+        f"the task of games {task.first} to {last} (game {task.first} has seed {seed}) "
+        f"failed: {type(exc).__name__}: {exc}{hint}",
+        index=task.first,
+        seed=seed,
+    )
 
 
 def _tally(part: object) -> Tally:

@@ -9,6 +9,7 @@ import pytest
 
 from cardrules import games
 from cardrules.cli import main
+from cardrules.sim import _cli as sim_cli
 from cardrules.sim import simulate
 
 ARGS = ["simulate", "thirty_one", "-n", "40", "--players", "3", "--option", "deals=1"]
@@ -50,6 +51,18 @@ def test_dask_local_gives_the_same_table(capsys: pytest.CaptureFixture[str]) -> 
     there = capsys.readouterr().out
     assert _table(there) == _table(here)
     assert "a local Dask cluster of 2 processes" in there
+
+
+def test_unreachable_dask_scheduler(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--dask with no scheduler there says so in one line, exit status 2."""
+    pytest.importorskip("distributed")
+    monkeypatch.setattr(sim_cli, "DASK_TIMEOUT", 1.0)
+    assert main([*ARGS, "--quiet", "--dask", "tcp://127.0.0.1:9"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("cardrules: error: cannot reach the Dask scheduler at tcp://127.0.0.1:9")
+    assert len(err.strip().splitlines()) == 1
 
 
 def test_jsonl(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

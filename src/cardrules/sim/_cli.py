@@ -13,6 +13,9 @@ from cardrules.engine import Game
 from cardrules.errors import CardRulesError, OptionError
 from cardrules.sim._simulate import simulate
 
+#: Seconds to wait for a Dask scheduler named by ``--dask``.
+DASK_TIMEOUT = 10.0
+
 
 def add_simulate(sub: Any) -> None:
     """Add the ``simulate`` command to the command line's sub-parsers."""
@@ -104,7 +107,7 @@ def _executor(args: argparse.Namespace) -> Iterator[tuple[Any, str]]:
             yield client, f"a local Dask cluster of {args.dask_local} processes"
         return
     try:
-        client = Client(args.dask, timeout=10)  # type: ignore[no-untyped-call]
+        client = Client(args.dask, timeout=DASK_TIMEOUT)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError) as exc:
         raise CardRulesError(f"cannot reach the Dask scheduler at {args.dask}: {exc}") from None
     with client:

@@ -20,7 +20,6 @@ from cardrules.sim._run import (
     Task,
     game_seed,
     per_game,
-    play_one,
     run_chunk,
 )
 from cardrules.sim._summary import (
@@ -35,11 +34,15 @@ from cardrules.sim._summary import (
 __all__ = ["simulate"]
 
 #: A task should last at least this long (seconds), so that what an executor
-#: spends on a task (about a millisecond for a process pool, a few for Dask) is
-#: under 5% of it.
-MIN_TASK = 0.1
+#: spends on a task (under a millisecond for a process pool, a few for Dask on
+#: a quiet machine) is well under 5% of it.
+MIN_TASK = 0.2
 #: ... and at most this long, so that progress moves and records stay small.
 MAX_TASK = 5.0
+#: The first games are played here, to time them, until this many seconds ...
+PILOT_TIME = 0.02
+#: ... or this many games.
+PILOT_GAMES = 100
 #: Games per task when playing here (only progress and JSON lines see chunks).
 HERE_CHUNK = 1000
 #: Tasks per worker aimed at, so that workers finishing early find more work.
@@ -83,7 +86,8 @@ def simulate(
             ``Client`` (its own batched ``map``), or a pool with
             ``imap_unordered`` (``multiprocessing.Pool``, ``ray.util.multiprocessing.Pool``).
         chunk: games per task; by default about four tasks per worker, each of
-            0.1 to 5 seconds as timed on the first game (played here).
+            0.2 to 5 seconds as timed on the first games (played here for
+            up to 20 ms).
         keep: ``"summary"``, or ``"records"`` to keep one record per game.
         jsonl: a path or open text file to write one JSON line per game to, in
             game order, as the chunks come back (records need not be kept).
@@ -145,14 +149,13 @@ def simulate(
     writer = _Writer(jsonl)
     try:
         first = 0
-        if kind != "here" and chunk is None:  # time game 0 here to size the chunks
+        if kind != "here" and chunk is None:  # time the first games here to size the chunks
             t0 = time.perf_counter()
-            seed0 = seed_list[0] if seed_list is not None else game_seed(seed or 0, 0)
-            part = Tally(game.players, 0, records)
-            part.add(play_one(game, policies, 0, seed0, max_moves), game.HIGHER_IS_BETTER)
-            chunk = _chunk(total - 1, time.perf_counter() - t0, _workers(executor, kind))
-            first = 1
-            _collect(tally, part, writer, reporter)
+            while first < min(total, PILOT_GAMES) and time.perf_counter() - t0 < PILOT_TIME:
+                _collect(tally, run_chunk(task(first, 1)), writer, reporter)
+                first += 1
+            seconds = (time.perf_counter() - t0) / first
+            chunk = _chunk(total - first, seconds, _workers(executor, kind))
         if chunk is None:  # here: progress from inside each task; records stream out
             chunk = HERE_CHUNK
         tasks = [task(k, min(chunk, total - k)) for k in range(first, total, chunk)]
@@ -251,12 +254,14 @@ def _chunk(games: int, seconds: float, workers: int) -> int:
     Examples:
         >>> _chunk(20_000, 0.0002, 2)  # 4 s of work: 8 tasks of 0.5 s
         2500
-        >>> _chunk(20_000, 0.0002, 16)  # 2 rounds of 0.125 s tasks
-        625
+        >>> _chunk(20_000, 0.0002, 16)  # 0.25 s a worker: one task each
+        1250
+        >>> _chunk(1000, 0.0075, 16)  # 0.47 s a worker: two tasks each
+        32
         >>> _chunk(10**6, 0.0002, 2)  # 200 s: tasks of at most 5 s
         25000
-        >>> _chunk(100, 0.0002, 2)  # 20 ms of work: one task
-        100
+        >>> _chunk(1000, 0.0002, 2)  # 0.2 s of work: one task
+        1000
     """
     if games <= 0:
         return 1

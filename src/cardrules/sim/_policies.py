@@ -54,7 +54,13 @@ def _moves(state: object) -> tuple[Move, ...]:
 
 
 class Policy(Protocol):
-    """Anything that picks a legal move for the player to move."""
+    """Anything that picks a legal move for the player to move.
+
+    A policy may also have a ``seeded(seed)`` method returning a fresh copy
+    seeded by ``seed``; ``simulate`` then asks for one per game, so that a
+    random policy's choices do not depend on the games played before it in
+    the same worker.
+    """
 
     def choose(self, state: GameState[Any]) -> Move:
         """The move to make in ``state`` (which is not terminal)."""

@@ -87,6 +87,10 @@ def test_jsonl(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         (["simulate", "thirty_one", "-n", "5", "--workers", "0"], "--workers"),
         (["simulate", "thirty_one", "-n", "5", "--chunk", "0"], "chunk"),
         (
+            ["simulate", "thirty_one", "-n", "5", "--jsonl", "/no/such/dir/x.jsonl"],
+            "cannot write JSON lines to /no/such/dir/x.jsonl",
+        ),
+        (
             ["simulate", "thirty_one", "-n", "5", "--workers", "2", "--dask-local", "2"],
             "not allowed with",
         ),

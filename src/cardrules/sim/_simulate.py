@@ -376,11 +376,14 @@ class _Writer:
         self.next = 0
         self.waiting: dict[int, list[GameResult]] = {}
         self.own = isinstance(target, (str, os.PathLike))
-        self.file: IO[str] | None = (
-            open(target, "w", encoding="utf-8")  # noqa: SIM115 (closed in close())
-            if isinstance(target, (str, os.PathLike))
-            else target
-        )
+        self.file: IO[str] | None = None
+        if isinstance(target, (str, os.PathLike)):
+            try:
+                self.file = open(target, "w", encoding="utf-8")  # noqa: SIM115 (closed in close())
+            except OSError as exc:
+                raise OptionError(f"cannot write JSON lines to {target}: {exc.strerror}") from None
+        else:
+            self.file = target
 
     def add(self, first: int, records: list[GameResult]) -> None:
         self.waiting[first] = records

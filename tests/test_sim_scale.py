@@ -226,6 +226,30 @@ class TestSummary:
         """A single game: standard error 0.0, as documented."""
         assert simulate(GAME, 1).summary.std_errors == (0.0, 0.0, 0.0)
 
+    def test_fractional_scores_add_up_exactly_in_any_order(self) -> None:
+        """Scores that are not whole give the same summary however they are merged."""
+        from cardrules.sim._summary import Tally, summarise
+
+        scores = [(0.1, 0.7), (0.2, 0.3), (0.3, 0.1), (1e16, 1.0), (-1e16, 2.5)]
+        results = [GameResult(index=i, seed=i, scores=s, moves=i) for i, s in enumerate(scores)]
+
+        def tally_of(parts: list[list[GameResult]]) -> Tally:
+            total = Tally(2)
+            for part in parts:
+                chunk = Tally(2)
+                for result in part:
+                    chunk.add(result, higher_is_better=True)
+                total.merge(chunk)
+            return total
+
+        one = summarise("x", tally_of([results]), 1.0)
+        split = summarise("x", tally_of([results[3:], results[:1], results[1:3]]), 1.0)
+        assert one == split
+        # seat 0: 0.1 + 0.2 + 0.3 + 1e16 - 1e16 = 0.6 (a float sum in this order gives 0);
+        # seat 1: 0.7 + 0.3 + 0.1 + 1 + 2.5 = 4.6
+        assert one.mean_scores == (0.12, 0.92)
+        assert one.win_rates == (0.4, 0.6)
+
     def test_table_lists_every_seat(self, baseline: SimulationResult) -> None:
         """The table has a row per seat and the move counts."""
         lines = baseline.summary.table().splitlines()

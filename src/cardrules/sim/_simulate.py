@@ -168,7 +168,8 @@ def simulate(
         tally.records.sort(key=_index)
     summary = summarise(game.name, tally, time.perf_counter() - started)
     kept = tuple(tally.records) if keep == "records" and tally.records is not None else ()
-    return SimulationResult(summary=summary, records=kept, chunk=chunk, tasks=len(tasks) + first)
+    tasks_run = len(tasks) + (1 if first else 0)  # the first games, played here, count as one
+    return SimulationResult(summary=summary, records=kept, chunk=chunk, tasks=tasks_run)
 
 
 def _index(record: GameResult) -> int:

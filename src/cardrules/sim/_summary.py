@@ -196,7 +196,8 @@ class SimulationResult:
         records: one :class:`GameResult` per game in game order when asked for
             (``keep="records"``), else empty.
         chunk: the number of games sent in one task (not compared by ``==``).
-        tasks: the number of tasks the games were sent in (not compared by ``==``).
+        tasks: the number of tasks the games were played in, the first games
+            timed here counting as one (not compared by ``==``).
     """
 
     summary: Summary

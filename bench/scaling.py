@@ -151,17 +151,30 @@ def main() -> None:
     parser.add_argument("--chunk", type=int, default=None, help="games per task (default: timed)")
     parser.add_argument("--per-game", action="store_true", help="also time one task per game")
     parser.add_argument("--no-dask", action="store_true", help="process pools only")
+    parser.add_argument(
+        "--dask-stock",
+        action="store_true",
+        help="Dask's default settings (default: those of cardrules simulate --dask-local)",
+    )
     args = parser.parse_args()
     counts = [int(w) for w in args.workers.split(",")]
     cases = args.case or DEFAULT_CASES
     try:
         if args.no_dask:
             raise ImportError
+        import dask
         from distributed import Client, LocalCluster
+
+        from cardrules.sim._cli import QUIET_DASK
+
+        if not args.dask_stock:
+            dask.config.set(QUIET_DASK)
     except ImportError:
         Client = LocalCluster = None
 
     print(f"machine: {os.cpu_count()} cores, {_load()}")
+    if Client is not None:
+        print(f"dask: {'stock settings' if args.dask_stock else 'QUIET_DASK settings'}")
     print(
         f"{'game':<12}{'n':>7}{'policy':>8}{'here g/s':>10}{'workers':>9}"
         f"{'pool g/s':>10}{'speed-up':>9}{'cpu eff':>8}"

@@ -53,6 +53,20 @@ def test_dask_local_gives_the_same_table(capsys: pytest.CaptureFixture[str]) -> 
     assert "a local Dask cluster of 2 processes" in there
 
 
+def test_dask_local_workers_run_quiet() -> None:
+    """--dask-local starts workers without Dask's statistical profiler (QUIET_DASK)."""
+    pytest.importorskip("distributed")
+    import argparse
+
+    import dask
+
+    args = argparse.Namespace(workers=None, dask=None, dask_local=1)
+    with sim_cli._executor(args) as (client, where):
+        profiled = client.run(dask.config.get, "distributed.worker.profile.enabled")
+    assert list(profiled.values()) == [False]
+    assert where == "a local Dask cluster of 1 processes"
+
+
 def test_unreachable_dask_scheduler(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -37,6 +37,9 @@ __all__ = ["simulate"]
 #: spends on a task (under a millisecond for a process pool, a few for Dask on
 #: a quiet machine) is well under 5% of it.
 MIN_TASK = 0.2
+#: With less work than ``MIN_TASK`` for each worker, every worker still gets a
+#: task while tasks last at least this long (seconds).
+MIN_SHARE = 0.02
 #: ... and at most this long, so that progress moves and records stay small.
 MAX_TASK = 5.0
 #: The first games are played here, to time them, until this many seconds ...
@@ -87,7 +90,7 @@ def simulate(
             ``imap_unordered`` (``multiprocessing.Pool``, ``ray.util.multiprocessing.Pool``).
         chunk: games per task; by default about four tasks per worker, each of
             0.2 to 5 seconds as timed on the first games (played here for
-            up to 20 ms).
+            up to 20 ms), or with little work one task per worker.
         keep: ``"summary"``, or ``"records"`` to keep one record per game.
         jsonl: a path or open text file to write one JSON line per game to, in
             game order, as the chunks come back (records need not be kept).
@@ -250,25 +253,30 @@ def _workers(executor: Any, kind: str) -> int:
 
 def _chunk(games: int, seconds: float, workers: int) -> int:
     """Games per task: about ``ROUNDS`` tasks per worker, each from ``MIN_TASK``
-    to ``MAX_TASK`` seconds long at ``seconds`` a game.
+    to ``MAX_TASK`` seconds long at ``seconds`` a game; with less work, one
+    task per worker of at least ``MIN_SHARE`` seconds.
 
     Examples:
         >>> _chunk(20_000, 0.0002, 2)  # 4 s of work: 8 tasks of 0.5 s
         2500
         >>> _chunk(20_000, 0.0002, 16)  # 0.25 s a worker: one task each
         1250
+        >>> _chunk(20_000, 0.0001, 16)  # 0.125 s a worker: still one task each
+        1250
         >>> _chunk(1000, 0.0075, 16)  # 0.47 s a worker: two tasks each
         32
         >>> _chunk(10**6, 0.0002, 2)  # 200 s: tasks of at most 5 s
         25000
-        >>> _chunk(1000, 0.0002, 2)  # 0.2 s of work: one task
-        1000
+        >>> _chunk(1000, 0.0002, 2)  # 0.1 s a worker: one task each
+        500
+        >>> _chunk(100, 0.0001, 2)  # 10 ms of work: one task
+        100
     """
     if games <= 0:
         return 1
     work = games * max(seconds, 1e-6)
-    if work < workers * MIN_TASK:  # too little work to split among every worker
-        return math.ceil(games / max(1, int(work / MIN_TASK)))
+    if work < workers * MIN_TASK:  # little work: one task per worker, unless tiny
+        return math.ceil(games / max(1, min(workers, int(work / MIN_SHARE))))
     rounds = max(
         math.ceil(work / (workers * MAX_TASK)), min(ROUNDS, int(work / MIN_TASK / workers))
     )

@@ -11,6 +11,7 @@ import pickle
 import statistics
 import subprocess
 import sys
+import types
 from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
@@ -530,6 +531,13 @@ class TestGameSpec:
         assert spec.game is None
         assert spec.create() == game
         assert pickle.loads(pickle.dumps(spec)).create() == game
+
+    def test_options_that_are_not_attrs_travel_with_the_game(self) -> None:
+        """A game whose options value is no attrs class travels as the game itself."""
+        odd = _MyThirtyOne(types.SimpleNamespace(players=2))
+        spec = GameSpec.of(odd)
+        assert spec.game is odd
+        assert spec.options == ()
 
     def test_user_game_travels_as_a_value(self) -> None:
         """A game outside the registry travels as the game itself, and plays the same."""

@@ -100,7 +100,10 @@ class GameSpec:
     @classmethod
     def of(cls, game: Game[Any, Any]) -> GameSpec:
         """The spec of ``game``."""
-        options = tuple(attrs.asdict(game.options, recurse=False).items())
+        try:
+            options = tuple(attrs.asdict(game.options, recurse=False).items())
+        except attrs.exceptions.NotAnAttrsClassError:  # a user's own options class
+            return cls(game.NAME, (), game)
         try:
             if games.create(game.NAME, **dict(options)) == game:
                 return cls(game.NAME, options)

@@ -331,6 +331,15 @@ class TestProgress:
         simulate(GAME, 30)
         assert capsys.readouterr() == ("", "")
 
+    def test_automatic_display_on_a_long_run(
+        self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """progress=None shows progress once a run has lasted LONG_RUN seconds."""
+        monkeypatch.setattr(progress_module, "LONG_RUN", 0.0)
+        simulate(GAME, 30, chunk=10)
+        err = capsys.readouterr().err
+        assert err.rstrip().splitlines()[-1].startswith("thirty_one: 30/30 games (100%)")
+
     def test_lines_when_not_a_terminal(self, capsys: pytest.CaptureFixture[str]) -> None:
         """progress=True off a terminal prints plain lines on standard error."""
         simulate(GAME, 30, progress=True, chunk=10)

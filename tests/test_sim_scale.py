@@ -458,6 +458,10 @@ class TestBadInput:
         assert f"seed {err.seed}" in str(err)
         with pytest.raises(ConformanceError, match=f"at move {err.move}:"):
             play(GAME, _Cheat(), seed=err.seed)
+        assert err.move is not None
+        assert len(err.history) == err.move
+        position = GAME.replay(err.seed, err.history)  # where the policy went wrong
+        assert KNOCK not in position.legal_moves()
 
     def test_worker_failure_names_the_seed(self) -> None:
         """A policy's own exception in a worker comes back naming seed and move."""
@@ -487,13 +491,16 @@ class TestBadInput:
 
     def test_simulation_error_pickles(self) -> None:
         """A SimulationError travels between processes whole."""
-        err = SimulationError("game 3 (seed 9) failed", index=3, seed=9, move=4, details="tb")
+        err = SimulationError(
+            "game 3 (seed 9) failed", index=3, seed=9, move=1, history=("knock",), details="tb"
+        )
         back = pickle.loads(pickle.dumps(err))
-        assert (str(back), back.index, back.seed, back.move, back.details) == (
+        assert (str(back), back.index, back.seed, back.move, back.history, back.details) == (
             "game 3 (seed 9) failed",
             3,
             9,
-            4,
+            1,
+            ("knock",),
             "tb",
         )
 

@@ -33,6 +33,8 @@ class SimulationError(CardRulesError):
         seed: the game's seed (``play(game, policies, seed=seed)`` plays it again,
             ``game.replay(seed, moves)`` rebuilds its states).
         move: the number of moves made before the failure, or ``None``.
+        history: the notation of those moves: ``game.replay(seed, history)``
+            rebuilds the position where the game failed.
         details: the traceback text from the worker that played the game.
     """
 
@@ -43,22 +45,36 @@ class SimulationError(CardRulesError):
         index: int | None = None,
         seed: int | None = None,
         move: int | None = None,
+        history: tuple[str, ...] = (),
         details: str = "",
     ) -> None:
         super().__init__(message)
         self.index = index
         self.seed = seed
         self.move = move
+        self.history = history
         self.details = details
 
     def __reduce__(self) -> tuple[Any, ...]:  # travels back from a worker process whole
-        return (_rebuild, (str(self), self.index, self.seed, self.move, self.details))
+        fields = (self.index, self.seed, self.move, self.history, self.details)
+        return (_rebuild, (str(self), *fields))
 
 
 def _rebuild(
-    message: str, index: int | None, seed: int | None, move: int | None, details: str
+    message: str,
+    index: int | None,
+    seed: int | None,
+    move: int | None,
+    history: tuple[str, ...],
+    details: str,
 ) -> SimulationError:
-    return SimulationError(message, index=index, seed=seed, move=move, details=details)
+    return SimulationError(
+        message, index=index, seed=seed, move=move, history=history, details=details
+    )
+
+
+def _notation(state: GameState[Any] | None) -> tuple[str, ...]:
+    return () if state is None else tuple(str(move) for move in state.history)
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -187,6 +203,7 @@ def play_one(
                     index=index,
                     seed=seed,
                     move=len(state.history),
+                    history=_notation(state),
                 ) from None
         raise SimulationError(
             f"{where}: {game.name} did not end within {max_moves} moves",
@@ -204,6 +221,7 @@ def play_one(
             index=index,
             seed=seed,
             move=made,
+            history=_notation(state),
             details=traceback.format_exc(),
         ) from None
 

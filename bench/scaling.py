@@ -217,7 +217,7 @@ def main() -> None:
                         processes=True,
                         host="127.0.0.1",
                         dashboard_address=None,
-                        silence_logs=logging.ERROR,
+                        silence_logs=logging.CRITICAL,  # not the heartbeat races of shutting down
                     ) as cluster,
                     Client(cluster) as client,
                 ):

@@ -114,7 +114,7 @@ def _executor(args: argparse.Namespace) -> Iterator[tuple[Any, str]]:
                 threads_per_worker=1,
                 processes=True,
                 dashboard_address=None,
-                silence_logs=logging.ERROR,
+                silence_logs=logging.CRITICAL,  # not the heartbeat races of shutting down
             ) as cluster,
             Client(cluster) as client,  # type: ignore[no-untyped-call]
         ):

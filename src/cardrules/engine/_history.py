@@ -32,7 +32,7 @@ class History(Sequence[Move]):
         >>> first = state.apply(state.legal_moves()[1])
         >>> second = first.apply(first.legal_moves()[0])
         >>> [str(m) for m in second.history], len(second.history)
-        (['draw stock', 'discard 7c'], 2)
+        (['draw stock', 'discard 9h'], 2)
         >>> second.history[:1] is first.history, second.history[-1] == second.history[1]
         (True, True)
         >>> second.history == tuple(second.history), History() == ()

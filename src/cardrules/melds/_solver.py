@@ -190,9 +190,20 @@ class _Search:
             weight_of = [(c.size * scale + c.value) * scale + c.points for c in found]
         else:
             weight_of = [c.value for c in found]
-        per_digit: list[list[tuple[int, int, int, int]]] = [[] for _ in distinct]
+        # Candidates that use the same natural cards and as many jokers (the jokers standing
+        # in other places) leave the same rest: only the heaviest can be the best, the first
+        # listed of equal weights, as the search's strict ">" picks it. The others are left
+        # out, each kept one in its own place, so that every answer is as before.
+        heaviest: dict[tuple[int, int], int] = {}
         for index, (cand, weight) in enumerate(zip(found, weight_of, strict=True)):
-            per_digit[cand.low].append((cand.vec, cand.jokers, weight, index))
+            group = (cand.vec, cand.jokers)
+            kept = heaviest.get(group)
+            if kept is None or weight > weight_of[kept]:
+                heaviest[group] = index
+        per_digit: list[list[tuple[int, int, int, int]]] = [[] for _ in distinct]
+        for index in sorted(heaviest.values()):
+            cand = found[index]
+            per_digit[cand.low].append((cand.vec, cand.jokers, weight_of[index], index))
         self.per_digit = per_digit
         self.starting = 0  # the digits at which some meld starts, each as _DIGIT
         for d, options in enumerate(per_digit):
@@ -346,12 +357,17 @@ def _opening_values(
     search = _searched(key, rules, "value" if shared else "value only")
     best, state, j = search.best, search.state, search.jokers
     scale = _SCALE if shared else 1
-    return tuple(
-        [
-            c.value + best(state - c.vec, j - c.jokers) // scale if wanted_here else -1
-            for c, wanted_here in zip(found, wanted, strict=True)
-        ]
-    )
+    rests: dict[tuple[int, int], int] = {}  # melds of the same cards leave the same rest
+    out = []
+    for c, wanted_here in zip(found, wanted, strict=True):
+        if not wanted_here:
+            out.append(-1)
+            continue
+        rest = rests.get((c.vec, c.jokers))
+        if rest is None:
+            rest = rests[c.vec, c.jokers] = best(state - c.vec, j - c.jokers) // scale
+        out.append(c.value + rest)
+    return tuple(out)
 
 
 def solve(

@@ -186,10 +186,13 @@ def search_hard_hands(tries: int, keep: int = 8, seed: int = 0) -> list[tuple[fl
         if len(pool) < 13:
             continue
         hand = (*rng.sample(pool, 13), JOKER, JOKER)
-        _clear_caches()
-        t0 = time.perf_counter()
-        melds.solve(hand, objective="value")
-        found.append((time.perf_counter() - t0, " ".join(map(str, hand))))
+        took = float("inf")
+        for _ in range(2):
+            _clear_caches()
+            t0 = time.perf_counter()
+            melds.solve(hand, objective="value")
+            took = min(took, time.perf_counter() - t0)
+        found.append((took, " ".join(map(str, hand))))
     found.sort(reverse=True)
     return found[:keep]
 

@@ -19,6 +19,7 @@ from cardrules.melds._candidates import (
     _analysed,
     _Analysis,
     _build,
+    _Candidate,
     _candidate_cards,
     _card_places,
     _hand_key,
@@ -337,6 +338,54 @@ def _fewest_left(key: tuple[Card, ...], rules: MeldRules) -> int:
         # the totals are (cards * _SCALE + value) * _SCALE + points
         return len(key) - total // (_SCALE * _SCALE)
     return len(_solved(key, rules, "all").deadwood)
+
+
+def _greedy_value(guard: int, ordered: list[_Candidate], state: int, j: int) -> int:
+    """The value of one plan for the cards of ``state`` and ``j`` jokers: the most valuable
+    candidate (of ``ordered``, most valuable first) that fits, again and again. A lower
+    bound of the search's best value, found in one pass instead of the whole search."""
+    total = 0
+    for c in ordered:
+        if c.jokers <= j:
+            rest = (state | guard) - c.vec
+            if rest & guard == guard:
+                state, j, total = rest ^ guard, j - c.jokers, total + c.value
+    return total
+
+
+def _by_value(c: _Candidate) -> int:
+    return -c.value
+
+
+def _value_above(key: tuple[Card, ...], rules: MeldRules, threshold: int) -> bool:
+    """Whether :func:`_best_value` of a sorted hand is above ``threshold``: a greedy plan
+    first, which answers at once for a strong hand, and the search only when it falls
+    short (the answer is the search's either way)."""
+    search = _searched(key, rules, "value")
+    ordered = sorted(_analysed(key, rules).found, key=_by_value)
+    if _greedy_value(search.guard, ordered, search.state, search.jokers) > threshold:
+        return True
+    return _best_value(key, rules) > threshold
+
+
+def _opening_with_above(
+    key: tuple[Card, ...], rules: MeldRules, holding: Card, threshold: int
+) -> bool | None:
+    """``True`` if some meld of a sorted hand holding ``holding``, with a greedy plan of the
+    cards left beside it, is worth more than ``threshold``: then so is the best opening that
+    lays that card. ``None`` when no greedy plan shows it (the caller then searches)."""
+    search = _searched(key, rules, "value")
+    found, state, j = _analysed(key, rules).found, search.state, search.jokers
+    ordered = sorted(found, key=_by_value)
+    holders = [
+        c
+        for c, (_, cards) in zip(found, _candidate_cards(key, rules), strict=True)
+        if holding in cards
+    ]
+    for c in sorted(holders, key=_by_value):
+        if c.value + _greedy_value(search.guard, ordered, state - c.vec, j - c.jokers) > threshold:
+            return True
+    return None
 
 
 @functools.lru_cache(maxsize=32)

@@ -163,7 +163,9 @@ class _Search:
     state's best first meld (an index into the candidates) when it is not to skip a card.
     """
 
-    __slots__ = ("choices", "guard", "jokers", "memo", "per_digit", "starting", "state")
+    __slots__ = (
+        "choices", "guard", "jokers", "memo", "per_digit", "starting", "state", "within",
+    )  # fmt: skip
 
     def __init__(self, analysis: _Analysis, rules: MeldRules, weights: _Weights) -> None:
         distinct, counts, wild, _, found = analysis
@@ -206,6 +208,11 @@ class _Search:
             cand = found[index]
             per_digit[cand.low].append((cand.vec, cand.jokers, weight_of[index], index))
         self.per_digit = per_digit
+        # per joker count j, per digit: the melds that need at most j jokers, in order (a
+        # state without jokers, the commonest, then never looks at the melds that need one)
+        self.within = [
+            [[o for o in options if o[1] <= j] for options in per_digit] for j in range(jokers + 1)
+        ]
         self.starting = 0  # the digits at which some meld starts, each as _DIGIT
         for d, options in enumerate(per_digit):
             if options:
@@ -222,6 +229,7 @@ class _Search:
         if state == 0:
             return 0
         memo, choices, per_digit, guard = self.memo, self.choices, self.per_digit, self.guard
+        within = self.within
         starting = self.starting
         hit = memo.get(state << _JOKER_BITS | j)
         if hit is not None:
@@ -248,9 +256,7 @@ class _Search:
                 return top
             top = go(go, state - (1 << (_BITS * d)), j)  # the lowest card left unmelded
             choice = -1
-            for vec, need, weight, index in per_digit[d]:
-                if need > j:
-                    continue
+            for vec, need, weight, index in within[j][d]:
                 rest = (state | guard) - vec
                 if rest & guard != guard:
                     continue

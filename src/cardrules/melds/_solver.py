@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Literal
 
-from cardrules.cards import Card, Rank
+from cardrules.cards import Card, Rank, Suit
 from cardrules.errors import CardRulesError
 from cardrules.melds._candidates import (
     _BITS,
@@ -164,7 +164,8 @@ class _Search:
     """
 
     __slots__ = (
-        "choices", "guard", "jokers", "memo", "per_digit", "starting", "state", "within",
+        "capped", "choices", "guard", "jokers", "memo", "per_card", "per_digit", "per_joker",
+        "starting", "state", "within",
     )  # fmt: skip
 
     def __init__(self, analysis: _Analysis, rules: MeldRules, weights: _Weights) -> None:
@@ -203,10 +204,26 @@ class _Search:
             kept = heaviest.get(group)
             if kept is None or weight > weight_of[kept]:
                 heaviest[group] = index
-        per_digit: list[list[tuple[int, int, int, int]]] = [[] for _ in distinct]
-        for index in sorted(heaviest.values()):
+        order = sorted(heaviest.values())
+        per_card, per_joker = _slot_bounds(analysis, rules, weights)
+        # the most each kept meld's cards and jokers could weigh in any plan (see best)
+        most = dict(zip(distinct, per_card, strict=True))
+        slots_of = [
+            sum([most.get(c, -1) for c in found[i].naturals]) + found[i].jokers * per_joker
+            for i in order
+        ]
+        if any(
+            weight_of[i] > slots or any(c not in most for c in found[i].naturals)
+            for i, slots in zip(order, slots_of, strict=True)
+        ):  # rules these bounds do not foresee: bounds too large to ever cut anything
+            huge = sum(weight_of) + 1
+            per_card, per_joker = [huge] * len(distinct), huge
+            slots_of = [huge * found[i].size for i in order]
+        self.per_card, self.per_joker = per_card, per_joker
+        per_digit: list[list[tuple[int, int, int, int, int]]] = [[] for _ in distinct]
+        for index, slots in zip(order, slots_of, strict=True):
             cand = found[index]
-            per_digit[cand.low].append((cand.vec, cand.jokers, weight_of[index], index))
+            per_digit[cand.low].append((cand.vec, cand.jokers, weight_of[index], index, slots))
         self.per_digit = per_digit
         # per joker count j, per digit: the melds that need at most j jokers, in order (a
         # state without jokers, the commonest, then never looks at the melds that need one)
@@ -220,55 +237,131 @@ class _Search:
         # the top bit of every digit: 0x88...8
         self.guard = ((1 << (_BITS * len(distinct))) - 1) // _DIGIT << (_BITS - 1)
         self.memo: dict[int, int] = {}
+        self.capped: dict[int, int] = {}
         self.choices: dict[int, int] = {}
         self.state = state
         self.jokers = jokers
 
     def best(self, state: int, j: int) -> int:
-        """The best total weight for the cards of ``state`` and ``j`` jokers."""
+        """The best total weight for the cards of ``state`` and ``j`` jokers.
+
+        A branch and bound that gives the plain search's answers. Every card and joker
+        has a most it can weigh in any meld (``per_card``, ``per_joker``), so the cards of
+        a state weigh at most their sum, its bound. ``search(state, j, bound, floor)``
+        gives the exact best when it is above ``floor``, else some number at most
+        ``floor`` (the best is at most that: ``memo`` keeps the exact values, ``capped``
+        these upper limits). A meld is searched with the floor that its weight must beat
+        the best earlier meld (the search picks the first of the best), and leaving the
+        lowest card out with the floor that it must at least tie (leaving out wins a tie),
+        so the value and the choice at every state on the best plan are those of trying
+        everything.
+        """
         if state == 0:
             return 0
         memo, choices, per_digit, guard = self.memo, self.choices, self.per_digit, self.guard
-        within = self.within
-        starting = self.starting
+        within, per_card, per_joker = self.within, self.per_card, self.per_joker
+        starting, capped = self.starting, self.capped
         hit = memo.get(state << _JOKER_BITS | j)
         if hit is not None:
             return hit
 
-        def search(go: Callable[..., int], state: int, j: int) -> int:
+        def search(go: Callable[..., int], state: int, j: int, bound: int, floor: int) -> int:
             # ``go`` is this function: passed in, not closed over, so that no cycle is made
             if state == 0:
                 return 0
+            if bound <= floor:
+                return bound
             key = state << _JOKER_BITS | j
             hit = memo.get(key)
             if hit is not None:
                 return hit
+            cap = capped.get(key)
+            if cap is not None and cap <= floor:
+                return cap
             d = ((state & -state).bit_length() - 1) // _BITS
             if not per_digit[d]:  # no meld starts at the lowest card: no meld holds it, nor
                 # any card below the first that starts one; leave them all out at once
                 live = state & starting
                 if live:
                     d = ((live & -live).bit_length() - 1) // _BITS
-                    top = go(go, state >> (_BITS * d) << (_BITS * d), j)
+                    rest = state >> (_BITS * d) << (_BITS * d)
+                    top = go(go, rest, j, _vec_bound(rest, per_card) + j * per_joker, floor)
                 else:
                     top = 0
-                memo[key] = top
+                if top > floor:
+                    memo[key] = top
+                else:
+                    capped[key] = top
                 return top
-            top = go(go, state - (1 << (_BITS * d)), j)  # the lowest card left unmelded
-            choice = -1
-            for vec, need, weight, index in within[j][d]:
+            top = floor
+            choice = -2  # none above the floor yet
+            for vec, need, weight, index, slots in within[j][d]:
                 rest = (state | guard) - vec
                 if rest & guard != guard:
                     continue
-                total = weight + go(go, rest ^ guard, j - need)
+                left = bound - slots
+                if weight + left <= top:
+                    continue  # cannot beat the best earlier meld, nor the floor
+                total = weight + go(go, rest ^ guard, j - need, left, top - weight)
                 if total > top:
                     top, choice = total, index
+            left = bound - per_card[d]
+            need_skip = top - 1 if choice >= 0 else floor  # leaving out wins a tie
+            if left > need_skip:
+                skip = go(go, state - (1 << (_BITS * d)), j, left, need_skip)
+                if skip > need_skip:
+                    top, choice = skip, -1
+            if choice == -2:  # nothing above the floor: the best is at most it
+                capped[key] = floor
+                return floor
             memo[key] = top
             if choice >= 0:
                 choices[key] = choice
             return top
 
-        return search(search, state, j)
+        return search(search, state, j, _vec_bound(state, per_card) + j * per_joker, -1)
+
+
+def _vec_bound(vec: int, per_card: list[int]) -> int:
+    """The sum of ``per_card`` over the cards of ``vec`` (one digit per distinct card)."""
+    total = 0
+    i = 0
+    while vec:
+        n = vec & _DIGIT
+        if n:
+            total += n * per_card[i]
+        vec >>= _BITS
+        i += 1
+    return total
+
+
+def _slot_bounds(analysis: _Analysis, rules: MeldRules, weights: _Weights) -> tuple[list[int], int]:
+    """The most each distinct card, and a joker, can add to a meld's weight: its weight as
+    a one-card meld at its highest value (a joker at the highest any card has). The caller
+    checks them against every meld it keeps, whose weight must be at most the sum over its
+    cards and jokers."""
+    scale = _SCALE
+
+    def weight(value: int, points: int) -> int:
+        if weights == "value":
+            return value * scale + points
+        if weights == "deadwood":
+            return points * scale + value
+        if weights == "all":
+            return (scale + value) * scale + points
+        return value
+
+    def most(card: Card) -> int:
+        low, high = (
+            _face_points(card, rules, low_ace=True),
+            _face_points(card, rules, low_ace=False),
+        )
+        return max(low, high)
+
+    distinct, _, _, points, _ = analysis
+    per_card = [weight(most(c), p) for c, p in zip(distinct, points, strict=True)]
+    top_value = max(most(Card(rank, Suit.SPADES)) for rank in Rank if rank <= Rank.ACE)
+    return per_card, weight(top_value, max(rules.joker_points, 0))
 
 
 @functools.lru_cache(maxsize=32)

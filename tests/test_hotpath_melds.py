@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -10,6 +11,8 @@ from cardrules import JOKER, Card, decks, parse_card, parse_cards
 from cardrules.games.turkish51 import _legal
 from cardrules.games.turkish51.scoring import RULES
 from cardrules.melds import _best_value, _opening_with_above, _value_above
+from cardrules.melds._candidates import _BITS, _JOKER_BITS, _analysed
+from cardrules.melds._solver import _Search
 
 HARD = (
     "6c Jh Jc 9h 7h Tc 8c 6h Th 9c 6h 7c 8h Jk Jk",
@@ -47,3 +50,73 @@ def test_hard_hand_take_check() -> None:
     top = parse_card("9h")
     assert _opening_with_above(key, RULES, top, 51)
     assert _legal._best_opening_with(top, key) > 51
+
+
+def _plain_search(
+    search: _Search, state: int, j: int, memo: dict[int, int], choices: dict[int, int]
+) -> int:
+    """The search as it was before issue 12: every meld tried, leaving out first."""
+    if state == 0:
+        return 0
+    key = state << _JOKER_BITS | j
+    if key in memo:
+        return memo[key]
+    d = ((state & -state).bit_length() - 1) // _BITS
+    if not search.per_digit[d]:
+        live = state & search.starting
+        top = 0
+        if live:
+            d = ((live & -live).bit_length() - 1) // _BITS
+            top = _plain_search(search, state >> (_BITS * d) << (_BITS * d), j, memo, choices)
+        memo[key] = top
+        return top
+    top = _plain_search(search, state - (1 << (_BITS * d)), j, memo, choices)
+    choice = -1
+    for vec, need, weight, index, _ in search.per_digit[d]:
+        if need > j:
+            continue
+        rest = (state | search.guard) - vec
+        if rest & search.guard != search.guard:
+            continue
+        total = weight + _plain_search(search, rest ^ search.guard, j - need, memo, choices)
+        if total > top:
+            top, choice = total, index
+    memo[key] = top
+    if choice >= 0:
+        choices[key] = choice
+    return top
+
+
+def _plan(search: _Search, choices: dict[int, int], found: tuple[Any, ...]) -> list[int]:
+    """The chosen melds from the top state, as _solve walks them."""
+    state, j, out = search.state, search.jokers, []
+    while state:
+        index = choices.get(state << _JOKER_BITS | j, -1)
+        if index < 0:
+            state -= 1 << (_BITS * (((state & -state).bit_length() - 1) // _BITS))
+            continue
+        out.append(index)
+        state -= found[index].vec
+        j -= found[index].jokers
+    return out
+
+
+@pytest.mark.parametrize("objective", ["value", "deadwood", "all", "value only"])
+def test_bounded_search_gives_the_plain_searchs_answers(objective: str) -> None:
+    """Issue 12: the branch and bound finds the same best weight and the same melds, from
+    the top and from every state _opening_values asks about, as trying everything."""
+    rules = RULES
+    for key in _hands()[:60]:
+        analysis = _analysed(key, rules)
+        bounded = _Search(analysis, rules, objective)  # type: ignore[arg-type]
+        plain = _Search(analysis, rules, objective)  # type: ignore[arg-type]
+        memo: dict[int, int] = {}
+        choices: dict[int, int] = {}
+        top = bounded.best(bounded.state, bounded.jokers)
+        assert top == _plain_search(plain, plain.state, plain.jokers, memo, choices)
+        found = analysis.found
+        assert _plan(bounded, bounded.choices, found) == _plan(plain, choices, found)
+        for cand in analysis.found[:40]:
+            rest, j = bounded.state - cand.vec, bounded.jokers - cand.jokers
+            if j >= 0 and rest >= 0:
+                assert bounded.best(rest, j) == _plain_search(plain, rest, j, memo, choices)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import operator
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Literal
@@ -207,15 +208,15 @@ class _Search:
         order = sorted(heaviest.values())
         per_card, per_joker = _slot_bounds(analysis, rules, weights)
         # the most each kept meld's cards and jokers could weigh in any plan (see best)
-        most = dict(zip(distinct, per_card, strict=True))
-        slots_of = [
-            sum([most.get(c, -1) for c in found[i].naturals]) + found[i].jokers * per_joker
-            for i in order
-        ]
-        if any(
-            weight_of[i] > slots or any(c not in most for c in found[i].naturals)
-            for i, slots in zip(order, slots_of, strict=True)
-        ):  # rules these bounds do not foresee: bounds too large to ever cut anything
+        most = dict(zip(distinct, per_card, strict=True)).__getitem__
+        try:
+            slots_of = [
+                sum(map(most, found[i].naturals)) + found[i].jokers * per_joker for i in order
+            ]
+            sound = all(weight_of[i] <= slots for i, slots in zip(order, slots_of, strict=True))
+        except KeyError:  # a natural card the hand does not count (a wild rank)
+            sound = False
+        if not sound:  # rules these bounds do not foresee: bounds too large to ever cut
             huge = sum(weight_of) + 1
             per_card, per_joker = [huge] * len(distinct), huge
             slots_of = [huge * found[i].size for i in order]
@@ -452,8 +453,7 @@ def _greedy_value(guard: int, ordered: list[_Candidate], state: int, j: int) -> 
     return total
 
 
-def _by_value(c: _Candidate) -> int:
-    return -c.value
+_by_value = operator.attrgetter("value")  # most valuable first with reverse=True (stable)
 
 
 def _value_above(key: tuple[Card, ...], rules: MeldRules, threshold: int) -> bool:
@@ -461,7 +461,7 @@ def _value_above(key: tuple[Card, ...], rules: MeldRules, threshold: int) -> boo
     first, which answers at once for a strong hand, and the search only when it falls
     short (the answer is the search's either way)."""
     search = _searched(key, rules, "value")
-    ordered = sorted(_analysed(key, rules).found, key=_by_value)
+    ordered = sorted(_analysed(key, rules).found, key=_by_value, reverse=True)
     if _greedy_value(search.guard, ordered, search.state, search.jokers) > threshold:
         return True
     return _best_value(key, rules) > threshold
@@ -475,13 +475,16 @@ def _opening_with_above(
     lays that card. ``None`` when no greedy plan shows it (the caller then searches)."""
     search = _searched(key, rules, "value")
     found, state, j = _analysed(key, rules).found, search.state, search.jokers
-    ordered = sorted(found, key=_by_value)
-    holders = [
-        c
-        for c, (_, cards) in zip(found, _candidate_cards(key, rules), strict=True)
-        if holding in cards
-    ]
-    for c in sorted(holders, key=_by_value):
+    ordered = sorted(found, key=_by_value, reverse=True)
+    distinct = _analysed(key, rules).distinct
+    if holding in distinct:  # a natural card: the melds whose natural cards include it
+        digit = _DIGIT << (_BITS * distinct.index(holding))
+        holders = [c for c in ordered if c.vec & digit]
+    else:
+        places = _candidate_cards(key, rules)
+        holders = [c for c, (_, cards) in zip(found, places, strict=True) if holding in cards]
+        holders.sort(key=_by_value, reverse=True)
+    for c in holders:
         if c.value + _greedy_value(search.guard, ordered, state - c.vec, j - c.jokers) > threshold:
             return True
     return None

@@ -476,10 +476,12 @@ def _opening_with_above(
     search = _searched(key, rules, "value")
     found, state, j = _analysed(key, rules).found, search.state, search.jokers
     ordered = sorted(found, key=_by_value, reverse=True)
-    distinct = _analysed(key, rules).distinct
+    distinct, wild = _analysed(key, rules).distinct, _analysed(key, rules).wild
     if holding in distinct:  # a natural card: the melds whose natural cards include it
         digit = _DIGIT << (_BITS * distinct.index(holding))
         holders = [c for c in ordered if c.vec & digit]
+    elif wild and all(w == holding for w in wild):  # every wild card is it: the melds
+        holders = [c for c in ordered if c.jokers]  # with a joker hold one of them
     else:
         places = _candidate_cards(key, rules)
         holders = [c for c, (_, cards) in zip(found, places, strict=True) if holding in cards]

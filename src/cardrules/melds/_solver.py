@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Literal
 
-from cardrules.cards import Card, Rank, Suit
+from cardrules.cards import Card, Rank
 from cardrules.errors import CardRulesError
 from cardrules.melds._candidates import (
     _BITS,
@@ -210,8 +210,13 @@ class _Search:
         # the most each kept meld's cards and jokers could weigh in any plan (see best)
         most = dict(zip(distinct, per_card, strict=True)).__getitem__
         try:
+            naturals = [sum(map(most, found[i].naturals)) for i in order]
+            # a joker: the least that covers every kept meld's weight beyond its cards
+            for i, nat in zip(order, naturals, strict=True):
+                if found[i].jokers:
+                    per_joker = max(per_joker, -((nat - weight_of[i]) // found[i].jokers))
             slots_of = [
-                sum(map(most, found[i].naturals)) + found[i].jokers * per_joker for i in order
+                nat + found[i].jokers * per_joker for i, nat in zip(order, naturals, strict=True)
             ]
             sound = all(weight_of[i] <= slots for i, slots in zip(order, slots_of, strict=True))
         except KeyError:  # a natural card the hand does not count (a wild rank)
@@ -320,7 +325,23 @@ class _Search:
                 choices[key] = choice
             return top
 
-        return search(search, state, j, _vec_bound(state, per_card) + j * per_joker, -1)
+        # From the hand itself, the best is at least a greedy plan's weight: a floor just
+        # under it still gives the exact best, and cuts the search from the start.
+        floor = self._greedy() - 1 if state == self.state and j == self.jokers else -1
+        return search(search, state, j, _vec_bound(state, per_card) + j * per_joker, floor)
+
+    def _greedy(self) -> int:
+        """The weight of one plan for the whole hand: the heaviest meld that fits, again
+        and again."""
+        options = [o for per in self.per_digit for o in per]
+        options.sort(key=_by_weight, reverse=True)
+        state, j, total, guard = self.state, self.jokers, 0, self.guard
+        for vec, need, weight, _, _ in options:
+            if need <= j:
+                rest = (state | guard) - vec
+                if rest & guard == guard:
+                    state, j, total = rest ^ guard, j - need, total + weight
+        return total
 
 
 def _vec_bound(vec: int, per_card: list[int]) -> int:
@@ -337,10 +358,9 @@ def _vec_bound(vec: int, per_card: list[int]) -> int:
 
 
 def _slot_bounds(analysis: _Analysis, rules: MeldRules, weights: _Weights) -> tuple[list[int], int]:
-    """The most each distinct card, and a joker, can add to a meld's weight: its weight as
-    a one-card meld at its highest value (a joker at the highest any card has). The caller
-    checks them against every meld it keeps, whose weight must be at most the sum over its
-    cards and jokers."""
+    """The most each distinct card can add to a meld's weight: its weight as a one-card meld
+    at its highest value. The caller sets a joker's from the melds, and checks them against
+    every meld it keeps, whose weight must be at most the sum over its cards and jokers."""
     scale = _SCALE
 
     def weight(value: int, points: int) -> int:
@@ -361,8 +381,7 @@ def _slot_bounds(analysis: _Analysis, rules: MeldRules, weights: _Weights) -> tu
 
     distinct, _, _, points, _ = analysis
     per_card = [weight(most(c), p) for c, p in zip(distinct, points, strict=True)]
-    top_value = max(most(Card(rank, Suit.SPADES)) for rank in Rank if rank <= Rank.ACE)
-    return per_card, weight(top_value, max(rules.joker_points, 0))
+    return per_card, 0  # the caller raises the jokers' to what its melds need
 
 
 @functools.lru_cache(maxsize=32)
@@ -453,6 +472,7 @@ def _greedy_value(guard: int, ordered: list[_Candidate], state: int, j: int) -> 
     return total
 
 
+_by_weight = operator.itemgetter(2)  # of a search option (vec, jokers, weight, index, slots)
 _by_value = operator.attrgetter("value")  # most valuable first with reverse=True (stable)
 
 

@@ -13,8 +13,9 @@ Run: ``python bench/hotpath.py [seconds]`` (default 5 seconds per rate). Prints,
   of such hands, slowest first): ``melds.solve`` (value objective, caches emptied) and the
   draw-phase ``legal_moves()`` of a Turkish 51 seat that has not opened, holding the hand
   but one card, that card on the discard pile (the take-the-discard check);
-* random one-deal games per second: Turkish 51 and, in the same run, RLCard's gin rummy
-  with random agents (skipped without ``rlcard``), and Thirty-One.
+* random one-deal games per second: Turkish 51 and, in the same run and in alternating
+  slices (the machine's load changes), RLCard's gin rummy with random agents (skipped
+  without ``rlcard``), with the median of the slices' ratios; and Thirty-One.
 
 Older trees without ``cardrules.engine.History`` run too (histories are then tuples), so
 that before/after figures come from the same script.
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import gc
 import random
+import statistics
 import sys
 import time
 import tracemalloc
@@ -79,7 +81,7 @@ def _history_of(state: Any, moves: list[Any]) -> Any:
     return type(state.history)(moves) if History is not None else tuple(moves)
 
 
-def apply_costs(name: str, samples: int = 60, rounds: int = 5) -> list[float]:
+def apply_costs(name: str, samples: int = 60, rounds: int = 9) -> list[float]:
     """Seconds per apply() at each history size in SIZES, for one game."""
     game = games.create(name, deals=1)
     rng = random.Random(7)
@@ -225,11 +227,13 @@ def search_hard_hands(tries: int, keep: int = 8, seed: int = 0) -> list[tuple[fl
 # --------------------------------------------------------------------------- rates
 
 
-def random_deals(name: str, seconds: float) -> float:
-    """One-deal games of ``name`` per second under uniformly random legal play."""
+def random_deals(name: str, seconds: float, first_seed: int = 0) -> tuple[float, int]:
+    """One-deal games of ``name`` per second under uniformly random legal play, and the
+    next seed (so that slices of one measurement play different deals)."""
     game = games.create(name, deals=1)
     start = time.perf_counter()
-    deals = seed = 0
+    deals = 0
+    seed = first_seed
     while time.perf_counter() - start < seconds:
         state = game.new_game(seed)
         rng = random.Random(seed)
@@ -237,25 +241,47 @@ def random_deals(name: str, seconds: float) -> float:
             state = state.apply(rng.choice(state.legal_moves()))
         deals += 1
         seed += 1
-    return deals / (time.perf_counter() - start)
+    return deals / (time.perf_counter() - start), seed
 
 
-def rlcard_gin_rummy(seconds: float) -> float | None:
+def rlcard_gin_rummy(seconds: float, env: Any = None) -> tuple[float, Any] | None:
     """RLCard gin rummy games per second with random agents (its step loop, as
-    ``bench/turkish51.py`` runs it), or None without rlcard."""
-    try:
-        import rlcard  # type: ignore[import-not-found, unused-ignore]
-        from rlcard.agents import RandomAgent  # type: ignore[import-not-found, unused-ignore]
-    except ImportError:
-        return None
-    env = rlcard.make("gin-rummy", config={"seed": 0})
-    env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
+    ``bench/turkish51.py`` runs it), and its environment; None without rlcard."""
+    if env is None:
+        try:
+            import rlcard  # type: ignore[import-not-found, unused-ignore]
+            from rlcard.agents import RandomAgent  # type: ignore[import-not-found, unused-ignore]
+        except ImportError:
+            return None
+        env = rlcard.make("gin-rummy", config={"seed": 0})
+        env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
     start = time.perf_counter()
     count = 0
     while time.perf_counter() - start < seconds:
         env.run(is_training=False)
         count += 1
-    return count / (time.perf_counter() - start)
+    return count / (time.perf_counter() - start), env
+
+
+def turkish51_against_gin(seconds: float, slices: int = 10) -> tuple[float, float, float] | None:
+    """Turkish 51 and RLCard gin rummy in alternating slices of ``seconds / slices`` each,
+    so that both see the same load: Turkish 51 deals/s, gin rummy games/s (totals over the
+    slices), and the median of the slices' ratios. None without rlcard."""
+    piece = seconds / slices
+    t51: list[float] = []
+    gin: list[float] = []
+    env = None
+    seed = 0
+    for _ in range(slices):
+        rate, seed = random_deals("turkish51", piece, seed)
+        t51.append(rate)
+        got = rlcard_gin_rummy(piece, env)
+        if got is None:
+            return None
+        gin.append(got[0])
+        env = got[1]
+    ratio = statistics.median(a / b for a, b in zip(t51, gin, strict=True))
+    return statistics.mean(t51), statistics.mean(gin), ratio
 
 
 def main() -> None:
@@ -286,14 +312,17 @@ def main() -> None:
             f"hard hands ({len(HARD_HANDS)}): worst solve {worst_solve * 1e3:.3f} ms, "
             f"worst draw-phase legal_moves {worst_draw * 1e3:.3f} ms"
         )
-    t51 = random_deals("turkish51", seconds)
-    gin = rlcard_gin_rummy(seconds)
-    t31 = random_deals("thirty_one", seconds)
-    print(f"turkish51 random deals/s: {t51:.1f}")
-    if gin is None:
-        print("rlcard gin rummy: skipped (rlcard is not installed)")
+    against = turkish51_against_gin(2 * seconds)
+    if against is None:
+        t51, _ = random_deals("turkish51", seconds)
+        print(f"turkish51 random deals/s: {t51:.1f}; rlcard gin rummy: skipped (not installed)")
     else:
-        print(f"rlcard gin rummy games/s: {gin:.1f}   turkish51 / gin rummy: {t51 / gin:.2f}x")
+        t51, gin, ratio = against
+        print(
+            f"turkish51 random deals/s: {t51:.1f}; rlcard gin rummy games/s: {gin:.1f} "
+            f"(alternating slices); turkish51 / gin rummy, median of slices: {ratio:.2f}x"
+        )
+    t31, _ = random_deals("thirty_one", seconds)
     print(f"thirty_one random deals/s: {t31:.1f}")
 
 

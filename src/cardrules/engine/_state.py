@@ -294,10 +294,18 @@ class GameState(Generic[OptionsT]):
             >>> [str(m) for m in after.history], len(state.history)
             (['draw stock'], 0)
         """
-        listed = self._listed(move)
-        if listed is None:
-            self.check_move(move)  # raises, saying why
-            raise IllegalMoveError(move, "it is not a legal move now")
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_moves()
+        for listed in legal:  # the very object listed: what bots and random players give
+            if listed is move:
+                break
+        else:
+            found = self._listed(move)
+            if found is None:
+                self.check_move(move)  # raises, saying why
+                raise IllegalMoveError(move, "it is not a legal move now")
+            listed = found
         # The listed move, not the caller's equal one: ``Discard(c, knock=0)`` equals
         # ``Discard(c, knock=False)``, but only the listed one has the game's own types.
         new = self._next(listed)

@@ -70,7 +70,7 @@ from typing import IO, Any
 
 import attrs
 
-from cardrules.engine import Game, GameState, Move
+from cardrules.engine import Game, GameState, History, Move
 from cardrules.errors import (
     CardRulesError,
     IllegalMoveError,
@@ -252,7 +252,7 @@ class _Session:
             who = "you" if event.seat == seat else f"seat {event.seat}"
             if event.seat == seat:
                 seen = True  # a seat always knows its own moves
-            elif isinstance(public, tuple) and event.index < len(public):
+            elif isinstance(public, (tuple, History)) and event.index < len(public):
                 seen = public[event.index] == event.move
             else:
                 seen = False

@@ -22,6 +22,7 @@ The package is a few private rooms behind this module, which only re-exports
 * ``_options``: :func:`option`, :class:`OptionInfo`, :func:`option_info`,
   :func:`build_options`, :func:`parse_option_value`, and the argument checks
   :func:`need_count` and :func:`seed_values`;
+* ``_history``: :class:`History`, the moves played, shared between states;
 * ``_data``: JSON data conversion, :func:`to_data` and :func:`from_data`;
 * ``_state``: :class:`GameState` and its generated copier;
 * ``_game``: :class:`Game`;
@@ -44,6 +45,7 @@ from __future__ import annotations
 
 from cardrules.engine._data import from_data, to_data
 from cardrules.engine._game import Game
+from cardrules.engine._history import EMPTY_HISTORY, History
 from cardrules.engine._moves import Move, parse_move_text
 from cardrules.engine._options import (
     OptionInfo,
@@ -65,8 +67,10 @@ from cardrules.engine._seats import (
 from cardrules.engine._state import GameState
 
 __all__ = [
+    "EMPTY_HISTORY",
     "Game",
     "GameState",
+    "History",
     "Move",
     "OptionInfo",
     "build_options",

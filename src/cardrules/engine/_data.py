@@ -11,6 +11,7 @@ from typing import Any
 import attrs
 
 from cardrules.cards import Card, parse_card
+from cardrules.engine._history import History
 from cardrules.engine._moves import Move, _hints, _init_fields, _union_args, parse_move_text
 from cardrules.errors import CardRulesError, InvalidCardError, InvalidMoveError, InvalidStateError
 
@@ -34,7 +35,7 @@ def to_data(value: Any) -> Any:
         return str(value)
     if isinstance(value, Move):
         return str(value)
-    if isinstance(value, (tuple, list)):
+    if isinstance(value, (tuple, list, History)):
         return [to_data(v) for v in value]
     if isinstance(value, frozenset):
         return sorted((to_data(v) for v in value), key=json.dumps)
@@ -113,6 +114,8 @@ def from_data(tp: Any, data: Any, moves: Sequence[type[Move]] = (), path: str = 
         if not isinstance(data, str) or data.upper() not in tp.__members__:
             raise bad("one of " + ", ".join(m.name.lower() for m in tp))
         return tp[data.upper()]
+    if tp is History:
+        return History(from_data(tuple[Move, ...], data, moves, path))
     origin = typing.get_origin(tp)
     if origin in (tuple, frozenset):
         if not isinstance(data, list):

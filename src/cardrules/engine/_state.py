@@ -15,6 +15,7 @@ import attrs
 from cardrules.cards import Card, format_cards
 from cardrules.decks import Deck
 from cardrules.engine._data import to_data
+from cardrules.engine._history import History
 from cardrules.engine._moves import Move
 from cardrules.engine._options import OptionsT
 from cardrules.errors import IllegalMoveError, InvalidStateError
@@ -46,6 +47,11 @@ class GameState(Generic[OptionsT]):
     _legal: tuple[Move, ...] | None = attrs.field(
         default=None, init=False, eq=False, repr=False, hash=False
     )
+    # The legal moves by value, built on the first lookup of a move that is not the very
+    # object listed (a parsed move); later lookups on this state are then one dict probe.
+    _by_value: dict[Move, Move] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False, hash=False
+    )
 
     GAME: ClassVar[str] = ""
     MOVES: ClassVar[tuple[type[Move], ...]] = ()
@@ -56,7 +62,7 @@ class GameState(Generic[OptionsT]):
     if typing.TYPE_CHECKING:
         options: OptionsT
         seed: int
-        history: tuple[Move, ...]
+        history: History
 
     # ---- hooks a game implements -------------------------------------------------
 
@@ -231,15 +237,40 @@ class GameState(Generic[OptionsT]):
             >>> state.is_legal(state.legal_moves()[0]), state.is_legal("knock")
             (True, False)
         """
+        return self._listed(move) is not None
+
+    def _listed(self, move: object) -> Move | None:
+        """The listed move that ``move`` stands for, or ``None``: found as the very
+        object listed, else by hash, else (junk, an odd ``==``) as ``_equal_listed``
+        finds it; only a move of the listed one's own class stands for it."""
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_moves()
+        for listed in legal:  # what bots and random players give back
+            if listed is move:
+                return listed
+        table = self._by_value
+        if table is None:
+            table = {}
+            for listed in reversed(legal):  # the first listed of equal moves wins
+                table[listed] = listed
+            object.__setattr__(self, "_by_value", table)
+        found: Move | None
         try:
-            listed = self._equal_listed(move)
-        except Exception:  # junk whose == fails
-            return False
-        return listed is not None and type(listed) is type(move)  # as apply
+            found = table.get(move)  # type: ignore[call-overload]
+        except Exception:  # junk: unhashable, or an == that fails
+            found = None
+        if found is None:
+            try:
+                found = self._equal_listed(move)
+            except Exception:  # junk whose == fails
+                return None
+        # Only a move of the listed one's own class stands for it: junk whose ``==``
+        # says yes to anything (a Move of another game) must not become legal[0].
+        return found if found is not None and type(found) is type(move) else None
 
     def _equal_listed(self, move: object) -> Move | None:
-        """The legal move equal to ``move``, or ``None``; raises what ``==`` raises.
-        (``apply`` does the same inline: it is the hottest path.)"""
+        """The first legal move equal to ``move``, or ``None``; raises what ``==`` raises."""
         legal = self.legal_moves()
         for listed in legal:
             if listed is move or listed == move:
@@ -248,6 +279,9 @@ class GameState(Generic[OptionsT]):
 
     def apply(self, move: Move) -> Self:
         """The state after ``move``; this state is unchanged.
+
+        The engine adds ``move`` to the history (a game's ``_next`` leaves the
+        history alone): the new state's history is one link on this one's.
 
         Raises:
             IllegalMoveError: ``move`` is not legal now; the message says why.
@@ -263,18 +297,25 @@ class GameState(Generic[OptionsT]):
         legal = self._legal
         if legal is None:
             legal = self.legal_moves()
-        try:  # free unless it raises (Python 3.11+)
-            listed = legal[legal.index(move)]
-        except Exception:  # ValueError: not listed; else junk whose == fails (an array)
-            listed = None
-        # Only a move of the listed one's own class stands for it: junk whose ``==``
-        # says yes to anything (a Move of another game) must not become legal[0].
-        if listed is None or type(move) is not type(listed):
-            self.check_move(move)  # raises, saying why
-            raise IllegalMoveError(move, "it is not a legal move now")
+        for listed in legal:  # the very object listed: what bots and random players give
+            if listed is move:
+                break
+        else:
+            found = self._listed(move)
+            if found is None:
+                self.check_move(move)  # raises, saying why
+                raise IllegalMoveError(move, "it is not a legal move now")
+            listed = found
         # The listed move, not the caller's equal one: ``Discard(c, knock=0)`` equals
         # ``Discard(c, knock=False)``, but only the listed one has the game's own types.
-        return self._next(listed)
+        new = self._next(listed)
+        if new is self:  # pragma: no cover  # a move always changes something
+            new = self._replace()
+        history = self.history
+        if history.__class__ is not History:  # a tuple (a state built by hand)
+            history = History(history)
+        object.__setattr__(new, "history", history.append(listed))
+        return new
 
     def _replace(self, **changes: Any) -> Self:
         """A copy with some fields changed: ``attrs.evolve`` without its overhead.
@@ -383,7 +424,7 @@ def _make_copier(cls: type) -> Any:
         f.validator is not None
         or f.converter is not None
         or f.name.startswith("__")
-        or (not f.init and f.name != "_legal")
+        or (not f.init and f.name not in ("_legal", "_by_value"))
         for f in fields
     ):
 
@@ -413,11 +454,12 @@ def _make_copier(cls: type) -> Any:
             "    __new = __make(__builder)",
             *(f"    __new.{n} = __state.{n} if {n} is __KEEP else {n}" for n in names),
             "    __new._legal = None",
+            "    __new._by_value = None",
             "    __new.__class__ = __cls",
             "    return __new",
         ]
     else:  # set each slot through its descriptor
-        for name in [*names, "_legal"]:
+        for name in [*names, "_legal", "_by_value"]:
             for klass in cls.__mro__:
                 if name in vars(klass):
                     namespace[f"__set_{name}"] = vars(klass)[name].__set__
@@ -426,6 +468,7 @@ def _make_copier(cls: type) -> Any:
             "    __new = __make(__cls)",
             *(f"    __set_{n}(__new, __state.{n} if {n} is __KEEP else {n})" for n in names),
             "    __set__legal(__new, None)",
+            "    __set__by_value(__new, None)",
             "    return __new",
         ]
     exec("\n".join(head + body), namespace)  # the source is built from field names only

@@ -26,8 +26,10 @@ import attrs
 from cardrules.cards import Card
 from cardrules.decks import Deck, standard
 from cardrules.engine import (
+    EMPTY_HISTORY,
     Game,
     GameState,
+    History,
     Move,
     make_view,
     option,
@@ -457,7 +459,7 @@ class View:
     challengers: tuple[int, ...]
     points: tuple[int, ...]
     last_deal: DealResult | None
-    history: tuple[Move, ...]
+    history: History
 
 
 @attrs.frozen(kw_only=True)
@@ -490,7 +492,7 @@ class State(GameState[Options]):
 
     options: Options
     seed: int
-    history: tuple[Move, ...] = ()
+    history: History = EMPTY_HISTORY
     deal: int
     starter: int
     turn: int
@@ -637,13 +639,11 @@ class State(GameState[Options]):
         return super().explain(move)
 
     def _next(self, move: Move) -> State:
-        history = self.history + (move,)
         seat = self.turn
         hand = self.hands[seat]
         if isinstance(move, Discard):
             card = move.card
             changes: dict[str, Any] = {
-                "history": history,
                 "hands": replace_at(self.hands, seat, without(hand, card)),
                 "known": remove_known(self.known, seat, (card,)),
                 "row": (*self.row, card),
@@ -656,7 +656,6 @@ class State(GameState[Options]):
             if len(row) == ROW_SIZE:
                 row, aside = (), aside + row  # C51-3.2: a full row is set aside
             return self._replace(
-                history=history,
                 hands=replace_at(self.hands, seat, (*hand, self.stock[-1])),
                 stock=self.stock[:-1],
                 row=row,
@@ -670,7 +669,6 @@ class State(GameState[Options]):
             kept = tuple(c for c in hand if c not in given)
             return self._end_turn(
                 {
-                    "history": history,
                     "hands": replace_at(self.hands, seat, kept + taken),
                     "known": replace_at(known, seat, known[seat] + taken),
                     "row": move.give,
@@ -682,7 +680,6 @@ class State(GameState[Options]):
             known = remove_known(self.known, seat, (give,))
             return self._end_turn(
                 {
-                    "history": history,
                     "hands": replace_at(
                         self.hands, seat, tuple(take if c == give else c for c in hand)
                     ),
@@ -692,15 +689,15 @@ class State(GameState[Options]):
                 move.knock,
             )
         if isinstance(move, Knock):
-            state = self._replace(history=history, caller=seat)
+            state = self._replace(caller=seat)
             if best_suit_total(hand) == CLEAR_COUNT:
                 return state._end_deal(End.CLEAR_COUNT)  # C51-5.8: no challenge
             return state._replace(phase=Phase.CHALLENGE, turn=self._right(seat))
         if isinstance(move, Challenge):
-            state = self._replace(history=history, challengers=(*self.challengers, seat))
+            state = self._replace(challengers=(*self.challengers, seat))
             return state._next_challenger()
         assert isinstance(move, Pass)  # decline to challenge
-        return self._replace(history=history)._next_challenger()
+        return self._next_challenger()
 
     # ---- rules helpers -------------------------------------------------------------
 

@@ -27,8 +27,10 @@ import attrs
 from cardrules.cards import Card
 from cardrules.decks import Deck, standard
 from cardrules.engine import (
+    EMPTY_HISTORY,
     Game,
     GameState,
+    History,
     Move,
     make_view,
     option,
@@ -258,7 +260,7 @@ class View:
     wins: tuple[int, ...]
     taken: Card | None
     last_deal: DealResult | None
-    history: tuple[Move, ...]
+    history: History
 
 
 @attrs.frozen(kw_only=True)
@@ -280,7 +282,7 @@ class State(GameState[Options]):
 
     options: Options
     seed: int
-    history: tuple[Move, ...] = ()
+    history: History = EMPTY_HISTORY
     deal: int
     dealer: int
     leader: int
@@ -348,14 +350,12 @@ class State(GameState[Options]):
         return super().explain(move)
 
     def _next(self, move: Move) -> State:
-        history = self.history + (move,)
         seat = self.turn
         if type(move) is Discard:  # the commonest move first (a legal move is exact)
             card = move.card
             hands = self.hands
             options = self.options
             state = self._replace(
-                history=history,
                 hands=replace_at(hands, seat, without(hands[seat], card)),
                 known=remove_known(self.known, seat, (card,)),
                 discard=(*self.discard, card),
@@ -371,7 +371,6 @@ class State(GameState[Options]):
             if move.source is Source.DISCARD:
                 card = self.discard[-1]
                 return self._replace(
-                    history=history,
                     hands=replace_at(self.hands, seat, (*hand, card)),
                     known=replace_at(self.known, seat, (*self.known[seat], card)),
                     discard=self.discard[:-1],
@@ -380,12 +379,11 @@ class State(GameState[Options]):
                     empty_turns=self.empty_turns if self.stock else self.empty_turns + 1,
                 )
             return self._replace(
-                history=history,
                 hands=replace_at(self.hands, seat, (*hand, self.stock[-1])),
                 stock=self.stock[:-1],
                 phase=Phase.DISCARD,
             )
-        state = self._replace(history=history)
+        state = self
         if isinstance(move, Stop):
             return state._end_deal(End.STOP, seat)
         return state._end_deal(End.EXHAUSTED, None)  # Refuse

@@ -26,8 +26,10 @@ import attrs
 from cardrules.cards import Card
 from cardrules.decks import Deck, standard
 from cardrules.engine import (
+    EMPTY_HISTORY,
     Game,
     GameState,
+    History,
     Move,
     make_view,
     option,
@@ -301,7 +303,7 @@ class View:
     last_turns: int
     wins: tuple[int, ...]
     last_deal: DealResult | None
-    history: tuple[Move, ...]
+    history: History
 
 
 @attrs.frozen(kw_only=True)
@@ -323,7 +325,7 @@ class State(GameState[Options]):
 
     options: Options
     seed: int
-    history: tuple[Move, ...] = ()
+    history: History = EMPTY_HISTORY
     deal: int
     dealer: int
     turn: int
@@ -438,7 +440,6 @@ class State(GameState[Options]):
         return super().explain(move)
 
     def _next(self, move: Move) -> State:
-        history = self.history + (move,)
         seat = self.turn
         if type(move) is Exchange:  # the commonest move first (a legal move is exact)
             take, give = move.take, move.give
@@ -446,17 +447,14 @@ class State(GameState[Options]):
             table = tuple(give if c == take else c for c in self.table)
             known = remove_known(self.known, seat, (give,))
             known = replace_at(known, seat, (*known[seat], take))
-            return self._end_turn(
-                history, move.stop, replace_at(self.hands, seat, hand), table, known
-            )
+            return self._end_turn(move.stop, replace_at(self.hands, seat, hand), table, known)
         if isinstance(move, Clear):
-            return self._clear(history)
+            return self._clear()
         if isinstance(move, Pass):  # J51-3.6
-            return self._end_turn(history, move.stop, self.hands, self.table, self.known)
+            return self._end_turn(move.stop, self.hands, self.table, self.known)
         assert isinstance(move, SwapAll)  # J51-3.7: the whole hand for the whole board
         hand, table = self.table, self.hands[seat]
         return self._end_turn(
-            history,
             move.stop,
             replace_at(self.hands, seat, hand),
             table,
@@ -465,7 +463,6 @@ class State(GameState[Options]):
 
     def _end_turn(
         self,
-        history: tuple[Move, ...],
         stop: bool,
         hands: tuple[tuple[Card, ...], ...],
         table: tuple[Card, ...],
@@ -483,7 +480,6 @@ class State(GameState[Options]):
             last_turns -= 1
         turns = self.turns + 1
         state = self._replace(
-            history=history,
             hands=hands,
             table=table,
             known=known,
@@ -501,7 +497,7 @@ class State(GameState[Options]):
 
     # ---- rules helpers -------------------------------------------------------------
 
-    def _clear(self, history: tuple[Move, ...]) -> State:
+    def _clear(self) -> State:
         """J51-3.2 and J51-3.4: set the table aside, refill it from the stock,
         shuffling the cards set aside before into a new stock if needed."""
         stock = list(self.stock)
@@ -516,7 +512,6 @@ class State(GameState[Options]):
                 recycled = True
             table.append(stock.pop())
         return self._replace(
-            history=history,
             table=tuple(table),
             stock=tuple(stock),
             aside=aside + self.table,

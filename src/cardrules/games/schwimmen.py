@@ -29,8 +29,10 @@ from cardrules import hands
 from cardrules.cards import Card, Rank, Suit
 from cardrules.decks import Deck, piquet, standard
 from cardrules.engine import (
+    EMPTY_HISTORY,
     Game,
     GameState,
+    History,
     Move,
     make_view,
     next_seat,
@@ -364,7 +366,7 @@ class View:
     knocker: int | None
     passes: int
     last_deal: DealResult | None
-    history: tuple[Move, ...]
+    history: History
 
 
 @attrs.frozen(kw_only=True)
@@ -387,7 +389,7 @@ class State(GameState[Options]):
 
     options: Options
     seed: int
-    history: tuple[Move, ...] = ()
+    history: History = EMPTY_HISTORY
     deal: int
     dealer: int
     turn: int
@@ -514,7 +516,6 @@ class State(GameState[Options]):
         return super().explain(move)
 
     def _next(self, move: Move) -> State:
-        history = self.history + (move,)
         seat = self.turn
         if isinstance(move, (Exchange, ExchangeKnock)):
             hand = self.hands[seat]
@@ -524,30 +525,28 @@ class State(GameState[Options]):
             if move.give in known:
                 known.remove(move.give)
             knock = isinstance(move, ExchangeKnock)
-            return self._exchanged(history, hand, widow, (*known, move.take), knock)
+            return self._exchanged(hand, widow, (*known, move.take), knock)
         if isinstance(move, (ExchangeAll, ExchangeAllKnock)):
             knock = isinstance(move, ExchangeAllKnock)
-            return self._exchanged(history, self.widow, self.hands[seat], self.widow, knock)
+            return self._exchanged(self.widow, self.hands[seat], self.widow, knock)
         if isinstance(move, Pass):
             passes = self.passes + 1
             if passes < sum(self.alive):
-                return self._pass_turn(history=history, passes=passes)
+                return self._pass_turn(passes=passes)
             if len(self.stock) < HAND_SIZE:  # SCH-4.5
-                return self._replace(history=history, passes=passes)._end_deal(End.DRAW)
+                return self._replace(passes=passes)._end_deal(End.DRAW)
             return self._pass_turn(  # SCH-4.4
-                history=history,
                 passes=0,
                 dead=(*self.dead, *self.widow),
                 widow=self.stock[-HAND_SIZE:],
                 stock=self.stock[:-HAND_SIZE],
             )
         if isinstance(move, Knock):
-            return self._pass_turn(history=history, knocker=seat, passes=0)
+            return self._pass_turn(knocker=seat, passes=0)
         hands, widow = self.hands, self.widow
         if isinstance(move, TakeWidow):
             hands, widow = replace_at(hands, seat, widow), hands[seat]
         state = self._replace(
-            history=history,
             phase=Phase.TURN,
             hands=hands,
             widow=widow,
@@ -564,7 +563,6 @@ class State(GameState[Options]):
 
     def _exchanged(
         self,
-        history: tuple[Move, ...],
         hand: tuple[Card, ...],
         widow: tuple[Card, ...],
         known: tuple[Card, ...],
@@ -574,7 +572,6 @@ class State(GameState[Options]):
         counts (SCH-5.3), else a knock made with it takes effect (SCH-5.1)."""
         seat = self.turn
         changes: dict[str, Any] = {
-            "history": history,
             "hands": replace_at(self.hands, seat, hand),
             "widow": widow,
             "known": replace_at(self.known, seat, known),

@@ -26,8 +26,10 @@ import attrs
 from cardrules.cards import Card, format_cards
 from cardrules.decks import Deck, standard
 from cardrules.engine import (
+    EMPTY_HISTORY,
     Game,
     GameState,
+    History,
     Move,
     make_view,
     next_seat,
@@ -321,7 +323,7 @@ class View:
     knocker: int | None
     taken: Card | None
     last_deal: DealResult | None
-    history: tuple[Move, ...]
+    history: History
 
 
 @attrs.frozen(kw_only=True)
@@ -343,7 +345,7 @@ class State(GameState[Options]):
 
     options: Options
     seed: int
-    history: tuple[Move, ...] = ()
+    history: History = EMPTY_HISTORY
     deal: int
     dealer: int
     turn: int
@@ -424,7 +426,6 @@ class State(GameState[Options]):
         return super().explain(move)
 
     def _next(self, move: Move) -> State:
-        history = self.history + (move,)
         seat = self.turn
         if isinstance(move, Discard):
             hand = tuple(c for c in self.hands[seat] if c != move.card)
@@ -433,7 +434,6 @@ class State(GameState[Options]):
                 known = _put(known, seat, tuple(c for c in known[seat] if c != move.card))
             hands = _put(self.hands, seat, hand)
             state = self._replace(
-                history=history,
                 hands=hands,
                 known=known,
                 discard=(*self.discard, move.card),
@@ -451,7 +451,6 @@ class State(GameState[Options]):
             if move.source is Source.DISCARD:
                 card = self.discard[-1]
                 return self._replace(
-                    history=history,
                     hands=_put(self.hands, seat, (*hand, card)),
                     known=_put(self.known, seat, (*self.known[seat], card)),
                     discard=self.discard[:-1],
@@ -459,14 +458,13 @@ class State(GameState[Options]):
                     phase=Phase.DISCARD,
                 )
             return self._replace(
-                history=history,
                 hands=_put(self.hands, seat, (*hand, self.stock[-1])),
                 stock=self.stock[:-1],
                 phase=Phase.DISCARD,
             )
         if isinstance(move, Knock):
-            return self._replace(history=history, knocker=seat)._pass_turn()
-        return self._replace(history=history)._pass_turn()  # Pass
+            return self._replace(knocker=seat)._pass_turn()
+        return self._pass_turn()  # Pass
 
     # ---- rules helpers -------------------------------------------------------------
 

@@ -58,7 +58,9 @@ from cardrules.melds._rules import (
 from cardrules.melds._solver import _best_value as _best_value
 from cardrules.melds._solver import _fewest_left as _fewest_left
 from cardrules.melds._solver import _opening_values as _opening_values
+from cardrules.melds._solver import _opening_with_above as _opening_with_above
 from cardrules.melds._solver import _solved as _solved
+from cardrules.melds._solver import _value_above as _value_above
 from cardrules.melds._solver import _value_ceiling as _value_ceiling
 from cardrules.melds._solver import best_doubles, solve, value_bound
 from cardrules.melds._table import lay_off, layoff_cards, retrieve_joker

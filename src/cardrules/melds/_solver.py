@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import operator
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Literal
@@ -19,6 +20,7 @@ from cardrules.melds._candidates import (
     _analysed,
     _Analysis,
     _build,
+    _Candidate,
     _candidate_cards,
     _card_places,
     _hand_key,
@@ -162,7 +164,10 @@ class _Search:
     state's best first meld (an index into the candidates) when it is not to skip a card.
     """
 
-    __slots__ = ("choices", "guard", "jokers", "memo", "per_digit", "starting", "state")
+    __slots__ = (
+        "capped", "choices", "guard", "jokers", "memo", "per_card", "per_digit", "per_joker",
+        "starting", "state", "within",
+    )  # fmt: skip
 
     def __init__(self, analysis: _Analysis, rules: MeldRules, weights: _Weights) -> None:
         distinct, counts, wild, _, found = analysis
@@ -190,10 +195,47 @@ class _Search:
             weight_of = [(c.size * scale + c.value) * scale + c.points for c in found]
         else:
             weight_of = [c.value for c in found]
-        per_digit: list[list[tuple[int, int, int, int]]] = [[] for _ in distinct]
+        # Candidates that use the same natural cards and as many jokers (the jokers standing
+        # in other places) leave the same rest: only the heaviest can be the best, the first
+        # listed of equal weights, as the search's strict ">" picks it. The others are left
+        # out, each kept one in its own place, so that every answer is as before.
+        heaviest: dict[tuple[int, int], int] = {}
         for index, (cand, weight) in enumerate(zip(found, weight_of, strict=True)):
-            per_digit[cand.low].append((cand.vec, cand.jokers, weight, index))
+            group = (cand.vec, cand.jokers)
+            kept = heaviest.get(group)
+            if kept is None or weight > weight_of[kept]:
+                heaviest[group] = index
+        order = sorted(heaviest.values())
+        per_card, per_joker = _slot_bounds(analysis, rules, weights)
+        # the most each kept meld's cards and jokers could weigh in any plan (see best)
+        most = dict(zip(distinct, per_card, strict=True)).__getitem__
+        try:
+            naturals = [sum(map(most, found[i].naturals)) for i in order]
+            # a joker: the least that covers every kept meld's weight beyond its cards
+            for i, nat in zip(order, naturals, strict=True):
+                if found[i].jokers:
+                    per_joker = max(per_joker, -((nat - weight_of[i]) // found[i].jokers))
+            slots_of = [
+                nat + found[i].jokers * per_joker for i, nat in zip(order, naturals, strict=True)
+            ]
+            sound = all(weight_of[i] <= slots for i, slots in zip(order, slots_of, strict=True))
+        except KeyError:  # a natural card the hand does not count (a wild rank)
+            sound = False
+        if not sound:  # rules these bounds do not foresee: bounds too large to ever cut
+            huge = sum(weight_of) + 1
+            per_card, per_joker = [huge] * len(distinct), huge
+            slots_of = [huge * found[i].size for i in order]
+        self.per_card, self.per_joker = per_card, per_joker
+        per_digit: list[list[tuple[int, int, int, int, int]]] = [[] for _ in distinct]
+        for index, slots in zip(order, slots_of, strict=True):
+            cand = found[index]
+            per_digit[cand.low].append((cand.vec, cand.jokers, weight_of[index], index, slots))
         self.per_digit = per_digit
+        # per joker count j, per digit: the melds that need at most j jokers, in order (a
+        # state without jokers, the commonest, then never looks at the melds that need one)
+        self.within = [
+            [[o for o in options if o[1] <= j] for options in per_digit] for j in range(jokers + 1)
+        ]
         self.starting = 0  # the digits at which some meld starts, each as _DIGIT
         for d, options in enumerate(per_digit):
             if options:
@@ -201,56 +243,145 @@ class _Search:
         # the top bit of every digit: 0x88...8
         self.guard = ((1 << (_BITS * len(distinct))) - 1) // _DIGIT << (_BITS - 1)
         self.memo: dict[int, int] = {}
+        self.capped: dict[int, int] = {}
         self.choices: dict[int, int] = {}
         self.state = state
         self.jokers = jokers
 
     def best(self, state: int, j: int) -> int:
-        """The best total weight for the cards of ``state`` and ``j`` jokers."""
+        """The best total weight for the cards of ``state`` and ``j`` jokers.
+
+        A branch and bound that gives the plain search's answers. Every card and joker
+        has a most it can weigh in any meld (``per_card``, ``per_joker``), so the cards of
+        a state weigh at most their sum, its bound. ``search(state, j, bound, floor)``
+        gives the exact best when it is above ``floor``, else some number at most
+        ``floor`` (the best is at most that: ``memo`` keeps the exact values, ``capped``
+        these upper limits). A meld is searched with the floor that its weight must beat
+        the best earlier meld (the search picks the first of the best), and leaving the
+        lowest card out with the floor that it must at least tie (leaving out wins a tie),
+        so the value and the choice at every state on the best plan are those of trying
+        everything.
+        """
         if state == 0:
             return 0
         memo, choices, per_digit, guard = self.memo, self.choices, self.per_digit, self.guard
-        starting = self.starting
+        within, per_card, per_joker = self.within, self.per_card, self.per_joker
+        starting, capped = self.starting, self.capped
         hit = memo.get(state << _JOKER_BITS | j)
         if hit is not None:
             return hit
 
-        def search(go: Callable[..., int], state: int, j: int) -> int:
+        def search(go: Callable[..., int], state: int, j: int, bound: int, floor: int) -> int:
             # ``go`` is this function: passed in, not closed over, so that no cycle is made
             if state == 0:
                 return 0
+            if bound <= floor:
+                return bound
             key = state << _JOKER_BITS | j
             hit = memo.get(key)
             if hit is not None:
                 return hit
+            cap = capped.get(key)
+            if cap is not None and cap <= floor:
+                return cap
             d = ((state & -state).bit_length() - 1) // _BITS
             if not per_digit[d]:  # no meld starts at the lowest card: no meld holds it, nor
                 # any card below the first that starts one; leave them all out at once
                 live = state & starting
                 if live:
                     d = ((live & -live).bit_length() - 1) // _BITS
-                    top = go(go, state >> (_BITS * d) << (_BITS * d), j)
+                    rest = state >> (_BITS * d) << (_BITS * d)
+                    top = go(go, rest, j, _vec_bound(rest, per_card) + j * per_joker, floor)
                 else:
                     top = 0
-                memo[key] = top
+                if top > floor:
+                    memo[key] = top
+                else:
+                    capped[key] = top
                 return top
-            top = go(go, state - (1 << (_BITS * d)), j)  # the lowest card left unmelded
-            choice = -1
-            for vec, need, weight, index in per_digit[d]:
-                if need > j:
-                    continue
+            top = floor
+            choice = -2  # none above the floor yet
+            for vec, need, weight, index, slots in within[j][d]:
                 rest = (state | guard) - vec
                 if rest & guard != guard:
                     continue
-                total = weight + go(go, rest ^ guard, j - need)
+                left = bound - slots
+                if weight + left <= top:
+                    continue  # cannot beat the best earlier meld, nor the floor
+                total = weight + go(go, rest ^ guard, j - need, left, top - weight)
                 if total > top:
                     top, choice = total, index
+            left = bound - per_card[d]
+            need_skip = top - 1 if choice >= 0 else floor  # leaving out wins a tie
+            if left > need_skip:
+                skip = go(go, state - (1 << (_BITS * d)), j, left, need_skip)
+                if skip > need_skip:
+                    top, choice = skip, -1
+            if choice == -2:  # nothing above the floor: the best is at most it
+                capped[key] = floor
+                return floor
             memo[key] = top
             if choice >= 0:
                 choices[key] = choice
             return top
 
-        return search(search, state, j)
+        # From the hand itself, the best is at least a greedy plan's weight: a floor just
+        # under it still gives the exact best, and cuts the search from the start.
+        floor = self._greedy() - 1 if state == self.state and j == self.jokers else -1
+        return search(search, state, j, _vec_bound(state, per_card) + j * per_joker, floor)
+
+    def _greedy(self) -> int:
+        """The weight of one plan for the whole hand: the heaviest meld that fits, again
+        and again."""
+        options = [o for per in self.per_digit for o in per]
+        options.sort(key=_by_weight, reverse=True)
+        state, j, total, guard = self.state, self.jokers, 0, self.guard
+        for vec, need, weight, _, _ in options:
+            if need <= j:
+                rest = (state | guard) - vec
+                if rest & guard == guard:
+                    state, j, total = rest ^ guard, j - need, total + weight
+        return total
+
+
+def _vec_bound(vec: int, per_card: list[int]) -> int:
+    """The sum of ``per_card`` over the cards of ``vec`` (one digit per distinct card)."""
+    total = 0
+    i = 0
+    while vec:
+        n = vec & _DIGIT
+        if n:
+            total += n * per_card[i]
+        vec >>= _BITS
+        i += 1
+    return total
+
+
+def _slot_bounds(analysis: _Analysis, rules: MeldRules, weights: _Weights) -> tuple[list[int], int]:
+    """The most each distinct card can add to a meld's weight: its weight as a one-card meld
+    at its highest value. The caller sets a joker's from the melds, and checks them against
+    every meld it keeps, whose weight must be at most the sum over its cards and jokers."""
+    scale = _SCALE
+
+    def weight(value: int, points: int) -> int:
+        if weights == "value":
+            return value * scale + points
+        if weights == "deadwood":
+            return points * scale + value
+        if weights == "all":
+            return (scale + value) * scale + points
+        return value
+
+    def most(card: Card) -> int:
+        low, high = (
+            _face_points(card, rules, low_ace=True),
+            _face_points(card, rules, low_ace=False),
+        )
+        return max(low, high)
+
+    distinct, _, _, points, _ = analysis
+    per_card = [weight(most(c), p) for c, p in zip(distinct, points, strict=True)]
+    return per_card, 0  # the caller raises the jokers' to what its melds need
 
 
 @functools.lru_cache(maxsize=32)
@@ -328,6 +459,59 @@ def _fewest_left(key: tuple[Card, ...], rules: MeldRules) -> int:
     return len(_solved(key, rules, "all").deadwood)
 
 
+def _greedy_value(guard: int, ordered: list[_Candidate], state: int, j: int) -> int:
+    """The value of one plan for the cards of ``state`` and ``j`` jokers: the most valuable
+    candidate (of ``ordered``, most valuable first) that fits, again and again. A lower
+    bound of the search's best value, found in one pass instead of the whole search."""
+    total = 0
+    for c in ordered:
+        if c.jokers <= j:
+            rest = (state | guard) - c.vec
+            if rest & guard == guard:
+                state, j, total = rest ^ guard, j - c.jokers, total + c.value
+    return total
+
+
+_by_weight = operator.itemgetter(2)  # of a search option (vec, jokers, weight, index, slots)
+_by_value = operator.attrgetter("value")  # most valuable first with reverse=True (stable)
+
+
+def _value_above(key: tuple[Card, ...], rules: MeldRules, threshold: int) -> bool:
+    """Whether :func:`_best_value` of a sorted hand is above ``threshold``: a greedy plan
+    first, which answers at once for a strong hand, and the search only when it falls
+    short (the answer is the search's either way)."""
+    search = _searched(key, rules, "value")
+    ordered = sorted(_analysed(key, rules).found, key=_by_value, reverse=True)
+    if _greedy_value(search.guard, ordered, search.state, search.jokers) > threshold:
+        return True
+    return _best_value(key, rules) > threshold
+
+
+def _opening_with_above(
+    key: tuple[Card, ...], rules: MeldRules, holding: Card, threshold: int
+) -> bool | None:
+    """``True`` if some meld of a sorted hand holding ``holding``, with a greedy plan of the
+    cards left beside it, is worth more than ``threshold``: then so is the best opening that
+    lays that card. ``None`` when no greedy plan shows it (the caller then searches)."""
+    search = _searched(key, rules, "value")
+    found, state, j = _analysed(key, rules).found, search.state, search.jokers
+    ordered = sorted(found, key=_by_value, reverse=True)
+    distinct, wild = _analysed(key, rules).distinct, _analysed(key, rules).wild
+    if holding in distinct:  # a natural card: the melds whose natural cards include it
+        digit = _DIGIT << (_BITS * distinct.index(holding))
+        holders = [c for c in ordered if c.vec & digit]
+    elif wild and all(w == holding for w in wild):  # every wild card is it: the melds
+        holders = [c for c in ordered if c.jokers]  # with a joker hold one of them
+    else:
+        places = _candidate_cards(key, rules)
+        holders = [c for c, (_, cards) in zip(found, places, strict=True) if holding in cards]
+        holders.sort(key=_by_value, reverse=True)
+    for c in holders:
+        if c.value + _greedy_value(search.guard, ordered, state - c.vec, j - c.jokers) > threshold:
+            return True
+    return None
+
+
 @functools.lru_cache(maxsize=32)
 def _opening_values(
     key: tuple[Card, ...], rules: MeldRules, holding: Card | None = None
@@ -346,12 +530,17 @@ def _opening_values(
     search = _searched(key, rules, "value" if shared else "value only")
     best, state, j = search.best, search.state, search.jokers
     scale = _SCALE if shared else 1
-    return tuple(
-        [
-            c.value + best(state - c.vec, j - c.jokers) // scale if wanted_here else -1
-            for c, wanted_here in zip(found, wanted, strict=True)
-        ]
-    )
+    rests: dict[tuple[int, int], int] = {}  # melds of the same cards leave the same rest
+    out = []
+    for c, wanted_here in zip(found, wanted, strict=True):
+        if not wanted_here:
+            out.append(-1)
+            continue
+        rest = rests.get((c.vec, c.jokers))
+        if rest is None:
+            rest = rests[c.vec, c.jokers] = best(state - c.vec, j - c.jokers) // scale
+        out.append(c.value + rest)
+    return tuple(out)
 
 
 def solve(

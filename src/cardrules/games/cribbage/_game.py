@@ -16,7 +16,7 @@ import attrs
 
 from cardrules.cards import Card, format_cards
 from cardrules.decks import Deck
-from cardrules.engine import GameState, Move, make_view, seats_check
+from cardrules.engine import EMPTY_HISTORY, GameState, History, Move, make_view, seats_check
 from cardrules.errors import InvalidStateError, OptionError
 from cardrules.games.cribbage._deal import _FRESH, _PLAY_OF, _add, _said_go
 from cardrules.games.cribbage._deal import deal as _deal
@@ -66,7 +66,7 @@ class State(GameState[Options]):
 
     options: Options
     seed: int
-    history: tuple[Move, ...] = ()
+    history: History = EMPTY_HISTORY
     game: int = 0
     deal: int = 0
     dealer: int
@@ -182,47 +182,21 @@ class State(GameState[Options]):
 
     # ---- the rules ------------------------------------------------------------------
 
-    def apply(self, move: Move) -> State:
-        """The state after ``move`` (see :meth:`GameState.apply`).
-
-        A listed move given back as the very object ``legal_moves`` returned
-        (what bots and random players do) is found by identity, without the
-        generated ``==`` of every move listed before it; any other move goes
-        through the engine's full check.
-
-        Raises:
-            IllegalMoveError: ``move`` is not legal now; the message says why.
-
-        Examples:
-            >>> from cardrules import games
-            >>> state = games.create("cribbage").new_game(seed=3)
-            >>> move = state.legal_moves()[-1]
-            >>> state.apply(move) == state.apply(LayAway(move.cards))
-            True
-        """
-        legal = self._legal
-        if legal is not None:
-            for listed in legal:
-                if listed is move:
-                    return self._next(listed)
-        return super().apply(move)
-
     def _next(self, move: Move) -> State:
-        history = (*self.history, move)
         if isinstance(move, Play):
-            return self._play(move.card, history)
+            return self._play(move.card)
         if isinstance(move, LayAway):
-            return self._lay_away(move.cards, history)
+            return self._lay_away(move.cards)
         if isinstance(move, Count):
-            return self._replace(history=history)._claim(move.points)
+            return self._claim(move.points)
         if isinstance(move, Muggins):
-            state = self._replace(history=history)
+            state = self
             assert state.claim is not None
             assert state.asked is not None
             state, won = state._peg(state.asked, state.true_count() - state.claim)
             return won if won is not None else state._next_stage()
         # Pass: ask the next opponent, or go on
-        state = self._replace(history=history)
+        state = self
         nxt = state._next_opponent(self.asked)
         return state._replace(asked=nxt, turn=nxt) if nxt is not None else state._next_stage()
 
@@ -237,7 +211,7 @@ class State(GameState[Options]):
             return state, state._end_game(seat)
         return state, None
 
-    def _lay_away(self, cards: tuple[Card, ...], history: tuple[Move, ...]) -> State:
+    def _lay_away(self, cards: tuple[Card, ...]) -> State:
         seat = self.turn
         n = self.options.players
         hand = tuple(c for c in self.hands[seat] if c not in cards)
@@ -245,12 +219,9 @@ class State(GameState[Options]):
         crib = self.crib + cards
         crib_from = self.crib_from + (seat,) * len(cards)
         if len(crib) < 4:
-            return self._replace(
-                history=history, hands=hands, crib=crib, crib_from=crib_from, turn=(seat + 1) % n
-            )
+            return self._replace(hands=hands, crib=crib, crib_from=crib_from, turn=(seat + 1) % n)
         starter = self.stock[-1]  # CR-4.1
         state = self._replace(
-            history=history,
             hands=hands,
             crib=crib,
             crib_from=crib_from,
@@ -265,7 +236,7 @@ class State(GameState[Options]):
                 return won
         return state
 
-    def _play(self, card: Card, history: tuple[Move, ...]) -> State:
+    def _play(self, card: Card) -> State:
         """Play ``card`` (CR-5): peg, then the next player or a new series,
         all in one copy of the state (the hot path of a random game)."""
         seat = self.turn
@@ -285,7 +256,6 @@ class State(GameState[Options]):
             score = _add(score, seat, points, n)
             if score[seat] >= target:
                 return self._replace(
-                    history=history,
                     hands=hands,
                     played=played,
                     count=count,
@@ -306,7 +276,6 @@ class State(GameState[Options]):
                         if gone:
                             passed, low = _said_go(passed, low, gone, room)
                         return self._replace(
-                            history=history,
                             hands=hands,
                             played=played,
                             count=count,
@@ -321,7 +290,6 @@ class State(GameState[Options]):
             score = _add(score, seat, 1, n)  # the go, or the last card (CR-5.3, CR-5.8)
             if score[seat] >= target:
                 return self._replace(
-                    history=history,
                     hands=hands,
                     played=played,
                     count=count,
@@ -334,7 +302,6 @@ class State(GameState[Options]):
             t = (seat + k) % n
             if hands[t]:
                 return self._replace(
-                    history=history,
                     hands=hands,
                     played=played,
                     count=0,
@@ -345,7 +312,6 @@ class State(GameState[Options]):
                     low=low,
                 )
         return self._replace(
-            history=history,
             hands=hands,
             played=played,
             count=0,

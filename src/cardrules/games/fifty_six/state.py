@@ -20,7 +20,9 @@ from cardrules import tricks
 from cardrules.cards import Card, Suit, format_cards
 from cardrules.decks import Deck
 from cardrules.engine import (
+    EMPTY_HISTORY,
     GameState,
+    History,
     Move,
     make_view,
     redeal_hidden,
@@ -137,7 +139,7 @@ class View:
     taken: tuple[int, int]
     totals: tuple[int, int]
     last_deal: DealResult | None
-    history: tuple[Move, ...]
+    history: History
 
 
 @attrs.frozen(kw_only=True)
@@ -156,7 +158,7 @@ class State(GameState[Options]):
 
     options: Options
     seed: int
-    history: tuple[Move, ...] = ()
+    history: History = EMPTY_HISTORY
     deal: int
     dealer: int
     turn: int
@@ -278,16 +280,14 @@ class State(GameState[Options]):
         return super().explain(move)
 
     def _next(self, move: Move) -> State:
-        history = self.history + (move,)
         n = self.options.players
         seat = self.turn
         if type(move) is Play:
-            return self._play(move.card, history)
+            return self._play(move.card)
         high = self.high
         if type(move) is Bid:
             contract = Contract(number=move.number, denomination=move.denomination, bidder=seat)
             return self._replace(
-                history=history,
                 high=contract,
                 passes=0,
                 suit_bid=self.suit_bid or move.denomination.trump is not None,
@@ -296,12 +296,12 @@ class State(GameState[Options]):
         assert high is not None  # only bids are legal before the first bid
         if type(move) is Double:
             doubled = attrs.evolve(high, doubled=True)
-            return self._replace(history=history, high=doubled, passes=0, turn=(seat + 1) % n)
+            return self._replace(high=doubled, passes=0, turn=(seat + 1) % n)
         if type(move) is Redouble:
-            return self._replace(history=history, high=attrs.evolve(high, redoubled=True))._start()
+            return self._replace(high=attrs.evolve(high, redoubled=True))._start()
         if self.passes + 1 >= n - 1:  # FS-3.8: every other player has passed
-            return self._replace(history=history)._start()
-        return self._replace(history=history, passes=self.passes + 1, turn=(seat + 1) % n)
+            return self._start()
+        return self._replace(passes=self.passes + 1, turn=(seat + 1) % n)
 
     # ---- rules helpers -------------------------------------------------------------
 
@@ -310,7 +310,7 @@ class State(GameState[Options]):
         first = (self.dealer + 1) % self.options.players
         return self._replace(phase=Phase.PLAY, turn=first, leader=first, passes=0)
 
-    def _play(self, card: Card, history: tuple[Move, ...]) -> State:
+    def _play(self, card: Card) -> State:
         n = self.options.players
         seat = self.turn
         hand = list(self.hands[seat])
@@ -318,7 +318,7 @@ class State(GameState[Options]):
         hands = replace_at(self.hands, seat, tuple(hand))
         trick = (*self.trick, card)
         if len(trick) < n:
-            return self._replace(history=history, hands=hands, trick=trick, turn=(seat + 1) % n)
+            return self._replace(hands=hands, trick=trick, turn=(seat + 1) % n)
         high = self.high
         assert high is not None
         rules = _RULES[high.denomination]
@@ -328,7 +328,6 @@ class State(GameState[Options]):
         taken[team] += tricks.points(trick, rules)  # FS-5.5
         won = replace_at(self.won, team, self.won[team] + trick)
         state = self._replace(
-            history=history,
             hands=hands,
             trick=(),
             won=won,

@@ -48,10 +48,11 @@ from cardrules.games.turkish51.state import Position
 from cardrules.melds import (
     Meld,
     MeldKind,
-    _best_value,
     _candidate_cards,
     _fewest_left,
     _opening_values,
+    _opening_with_above,
+    _value_above,
     _value_ceiling,
     _window_starts,
     check_meld,
@@ -105,11 +106,14 @@ def _opens_with(state: Position, top: Card, hand: tuple[Card, ...]) -> bool:
     key = tuple(sorted(hand))
     if _value_ceiling(key, RULES) <= state.threshold:
         return False
-    if _best_value(key, RULES) <= state.threshold:
-        return False  # (the search is remembered: the bot solves the hand once it has taken)
+    if not _value_above(key, RULES, state.threshold):  # a greedy plan, else the search
+        return False
     if not use_taken:
         return True
-    # The best opening that melds the top card: one of its melds, then the rest at best.
+    # The best opening that melds the top card: one of its melds, then the rest at best
+    # (a greedy plan of the rest first: above the threshold, so is the best).
+    if _opening_with_above(key, RULES, top, state.threshold):
+        return True
     return _best_opening_with(top, hand) > state.threshold
 
 

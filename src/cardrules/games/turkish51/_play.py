@@ -50,13 +50,11 @@ _put = replace_at
 
 def next_state(state: S, move: Move) -> S:
     """The state after the legal ``move`` (T51-4 to T51-8)."""
-    history = state.history + (move,)
     seat = state.turn
     hand = state.hands[seat]
     if isinstance(move, Draw):
         card = state.stock[-1]
         return state._replace(
-            history=history,
             hands=_put(state.hands, seat, (*hand, card)),
             stock=state.stock[:-1],
             phase=Phase.PLAY,
@@ -64,7 +62,6 @@ def next_state(state: S, move: Move) -> S:
     if isinstance(move, Take):
         card = state.discard[-1]
         return state._replace(
-            history=history,
             hands=_put(state.hands, seat, (*hand, card)),
             known=_put(state.known, seat, (*state.known[seat], card)),
             discard=state.discard[:-1],
@@ -72,14 +69,14 @@ def next_state(state: S, move: Move) -> S:
             phase=Phase.PLAY,
         )
     if isinstance(move, Declare):
-        return state._replace(history=history, doubles=_put(state.doubles, seat, True))
+        return state._replace(doubles=_put(state.doubles, seat, True))
     if isinstance(move, LayMeld):
         meld = check_meld(move.cards, RULES, kind=move.kind)
         changes = _remove(state, seat, move.cards)
         if state.opened[seat]:
             table = (*state.table, TableMeld(seat, meld))
-            return state._replace(history=history, table=table, **changes)
-        return state._replace(history=history, pending=(*state.pending, meld), **changes)
+            return state._replace(table=table, **changes)
+        return state._replace(pending=(*state.pending, meld), **changes)
     if isinstance(move, Open):
         total = len(state.pending) if state.doubles[seat] else state.pending_total
         table = state.table + tuple(TableMeld(seat, m) for m in state.pending)
@@ -88,7 +85,6 @@ def next_state(state: S, move: Move) -> S:
             key = "doubles_threshold" if state.doubles[seat] else "threshold"
             changes[key] = max(total, getattr(state, key))
         return state._replace(
-            history=history,
             table=table,
             pending=(),
             opened=_put(state.opened, seat, True),
@@ -100,7 +96,6 @@ def next_state(state: S, move: Move) -> S:
         hand = hand + back
         known = (*state.known[seat], *back)
         after = state._replace(
-            history=history,
             pending=(),
             hands=_put(state.hands, seat, hand),
             known=_put(state.known, seat, known),
@@ -127,7 +122,7 @@ def next_state(state: S, move: Move) -> S:
         table = _put(state.table, move.target, TableMeld(placed.owner, meld))
         changes = _remove(state, seat, (move.card,))
         # a card laid off this turn: going out now is not "at once" (T51-5.4, T51-8.2)
-        return state._replace(history=history, table=table, opened_now=False, **changes)
+        return state._replace(table=table, opened_now=False, **changes)
     if isinstance(move, Retrieve):
         placed = state.table[move.target]
         meld, joker = retrieve_joker(placed.meld, move.cards, RULES)
@@ -138,9 +133,9 @@ def next_state(state: S, move: Move) -> S:
         changes["hands"] = hands
         changes["known"] = _put(changes["known"], seat, (*changes["known"][seat], joker))
         # a joker taken this turn: going out now is not "at once" (T51-5.4, T51-8.2)
-        return state._replace(history=history, table=table, opened_now=False, **changes)
+        return state._replace(table=table, opened_now=False, **changes)
     assert isinstance(move, Discard)
-    return _discard(state, move.card, history)
+    return _discard(state, move.card)
 
 
 def _remove(state: Position, seat: int, cards: Sequence[Card]) -> dict[str, Any]:
@@ -156,18 +151,16 @@ def _remove(state: Position, seat: int, cards: Sequence[Card]) -> dict[str, Any]
     }
 
 
-def _discard(state: S, card: Card, history: tuple[Move, ...]) -> S:
+def _discard(state: S, card: Card) -> S:
     seat = state.turn
     changes = _remove(state, seat, (card,))
     fines = state.fines
     if not changes["hands"][seat]:  # the last card: out (T51-8.1)
-        after = state._replace(history=history, discard=(*state.discard, card), **changes)
+        after = state._replace(discard=(*state.discard, card), **changes)
         return _end_deal(after, seat, at_once=state.opened_now, joker_last=card.is_joker)
     if state.table and _fined(state, seat) and card in _table_fits(state.table):
         fines = _put(fines, seat, fines[seat] + FINE)  # T51-6.5
-    return _pass_turn(
-        state, history=history, discard=(*state.discard, card), fines=fines, **changes
-    )
+    return _pass_turn(state, discard=(*state.discard, card), fines=fines, **changes)
 
 
 def _fined(state: Position, seat: int) -> bool:

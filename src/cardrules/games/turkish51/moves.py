@@ -15,7 +15,7 @@ from typing import ClassVar
 import attrs
 
 from cardrules.cards import Card
-from cardrules.engine import Move, option, seat_lines
+from cardrules.engine import History, Move, option, seat_lines
 from cardrules.games.turkish51.scoring import DECK
 from cardrules.melds import Meld, MeldKind
 
@@ -260,4 +260,4 @@ class View:
     fines: tuple[int, ...]
     totals: tuple[int, ...]
     last_deal: DealResult | None
-    history: tuple[Move, ...]
+    history: History

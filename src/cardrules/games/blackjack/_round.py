@@ -95,7 +95,6 @@ class Table:
         "dealer",
         "due",
         "hands",
-        "history",
         "insurance",
         "last",
         "opts",
@@ -111,7 +110,6 @@ class Table:
     def __init__(self, state: Any) -> None:  # a .state.State
         self.opts: Options = state.options
         self.seed: int = state.seed
-        self.history: tuple[Move, ...] = state.history
         self.deal: int = state.deal
         self.phase: Phase = state.phase
         self.turn: int = state.turn
@@ -130,7 +128,6 @@ class Table:
 
     def pack(self, state: State) -> State:
         return state._replace(
-            history=self.history,
             deal=self.deal,
             phase=self.phase,
             turn=self.turn,

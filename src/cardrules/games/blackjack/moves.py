@@ -13,7 +13,7 @@ from typing import ClassVar
 import attrs
 
 from cardrules.cards import Card, format_cards
-from cardrules.engine import Move, option
+from cardrules.engine import History, Move, option
 from cardrules.errors import OptionError
 from cardrules.games.blackjack.values import _total
 
@@ -237,4 +237,4 @@ class View:
     shoe_size: int
     cut: int
     last_deal: DealResult | None
-    history: tuple[Move, ...]
+    history: History

@@ -23,7 +23,7 @@ import attrs
 
 from cardrules.cards import Card, Rank, format_cards
 from cardrules.decks import Deck
-from cardrules.engine import GameState, Move, make_view, seats_check
+from cardrules.engine import EMPTY_HISTORY, GameState, History, Move, make_view, seats_check
 from cardrules.errors import InvalidStateError, OptionError
 from cardrules.games.blackjack._round import (
     Table,
@@ -75,7 +75,7 @@ class State(GameState[Options]):
 
     options: Options
     seed: int
-    history: tuple[Move, ...] = ()
+    history: History = EMPTY_HISTORY
     deal: int = 0
     phase: Phase = Phase.BET
     turn: int = 0
@@ -250,7 +250,6 @@ class State(GameState[Options]):
 
     def _next(self, move: Move) -> State:
         table = Table(self)
-        table.history = (*self.history, move)
         seat = self.turn
         if isinstance(move, Bet):
             table.bets[seat] = move.amount

@@ -45,12 +45,10 @@ _put = replace_at
 
 def next_state(state: S, move: Move) -> S:
     """The state after the legal ``move`` (K51-4 to K51-8)."""
-    history = state.history + (move,)
     seat = state.turn
     hand = state.hands[seat]
     if isinstance(move, Draw):
         return state._replace(
-            history=history,
             hands=_put(state.hands, seat, (*hand, state.stock[-1])),
             stock=state.stock[:-1],
             stock_known=min(state.stock_known, len(state.stock) - 1),
@@ -59,7 +57,6 @@ def next_state(state: S, move: Move) -> S:
     if isinstance(move, Take):
         card = state.discard[-1]
         return state._replace(
-            history=history,
             hands=_put(state.hands, seat, (*hand, card)),
             known=_put(state.known, seat, (*state.known[seat], card)),
             discard=state.discard[:-1],
@@ -70,12 +67,9 @@ def next_state(state: S, move: Move) -> S:
         meld = check_meld(move.cards, state.rules, kind=move.kind)
         hands, known = remove_cards(state.hands, state.known, seat, move.cards)
         if not state.opened[seat]:
-            return state._replace(
-                history=history, hands=hands, known=known, pending=(*state.pending, meld)
-            )
+            return state._replace(hands=hands, known=known, pending=(*state.pending, meld))
         loose = 0 if JOKER in move.cards else state.loose
         after = state._replace(
-            history=history,
             hands=hands,
             known=known,
             table=(*state.table, TableMeld(seat, meld)),
@@ -84,7 +78,6 @@ def next_state(state: S, move: Move) -> S:
         return _out_or_on(after, seat)
     if isinstance(move, Open):
         after = state._replace(
-            history=history,
             table=state.table + tuple(TableMeld(seat, m) for m in state.pending),
             pending=(),
             opened=_put(state.opened, seat, True),
@@ -94,7 +87,6 @@ def next_state(state: S, move: Move) -> S:
     if isinstance(move, Cancel):
         back = tuple(c for m in state.pending for c in m.cards)
         return state._replace(
-            history=history,
             pending=(),
             hands=_put(state.hands, seat, hand + back),
             known=_put(state.known, seat, (*state.known[seat], *back)),
@@ -105,7 +97,6 @@ def next_state(state: S, move: Move) -> S:
         meld = lay_off(placed.meld, move.card, state.rules, end=move.side.value)
         hands, known = remove_cards(state.hands, state.known, seat, (move.card,))
         after = state._replace(
-            history=history,
             hands=hands,
             known=known,
             table=_put(state.table, move.target, TableMeld(placed.owner, meld)),
@@ -118,7 +109,6 @@ def next_state(state: S, move: Move) -> S:
         meld, joker = retrieve_joker(placed.meld, move.cards, state.rules)
         hands, known = remove_cards(state.hands, state.known, seat, move.cards)
         return state._replace(
-            history=history,
             hands=_put(hands, seat, (*hands[seat], joker)),
             known=_put(known, seat, (*known[seat], joker)),
             table=_put(state.table, move.target, TableMeld(placed.owner, meld)),
@@ -127,9 +117,7 @@ def next_state(state: S, move: Move) -> S:
         )
     assert isinstance(move, Discard)
     hands, known = remove_cards(state.hands, state.known, seat, (move.card,))
-    after = state._replace(
-        history=history, hands=hands, known=known, discard=(*state.discard, move.card)
-    )
+    after = state._replace(hands=hands, known=known, discard=(*state.discard, move.card))
     if not hands[seat]:  # the last card discarded: out (K51-8.1)
         return _end_deal(after, seat, kalooki=state.opened_now and not state.built)
     return _pass_turn(after)

@@ -18,7 +18,7 @@ from typing import ClassVar
 import attrs
 
 from cardrules.cards import Card
-from cardrules.engine import Move, option, seat_lines
+from cardrules.engine import History, Move, option, seat_lines
 from cardrules.games.kalooki51.scoring import DECK
 from cardrules.melds import Meld, MeldKind
 
@@ -228,4 +228,4 @@ class View:
     loose: int
     totals: tuple[int, ...]
     last_deal: DealResult | None
-    history: tuple[Move, ...]
+    history: History

@@ -23,7 +23,15 @@ import attrs
 
 from cardrules.cards import Card
 from cardrules.decks import Deck
-from cardrules.engine import GameState, Move, make_view, redeal_hidden, seats_check
+from cardrules.engine import (
+    EMPTY_HISTORY,
+    GameState,
+    History,
+    Move,
+    make_view,
+    redeal_hidden,
+    seats_check,
+)
 from cardrules.errors import IllegalMeldError, InvalidStateError
 from cardrules.games.kalooki51.moves import (
     Cancel,
@@ -66,7 +74,7 @@ class Position(GameState[Options]):
 
     options: Options
     seed: int
-    history: tuple[Move, ...] = ()
+    history: History = EMPTY_HISTORY
     deal: int
     dealer: int
     turn: int

@@ -19,8 +19,10 @@ import attrs
 from cardrules.cards import Card, format_cards
 from cardrules.decks import Deck, standard
 from cardrules.engine import (
+    EMPTY_HISTORY,
     Game,
     GameState,
+    History,
     Move,
     make_view,
     option,
@@ -166,7 +168,7 @@ class View:
     riding: tuple[tuple[bool, ...], ...]
     bankrolls: tuple[int, ...]
     last_deal: HandResult | None
-    history: tuple[Move, ...]
+    history: History
 
 
 @attrs.frozen(kw_only=True)
@@ -189,7 +191,7 @@ class State(GameState[Options]):
 
     options: Options
     seed: int
-    history: tuple[Move, ...] = ()
+    history: History = EMPTY_HISTORY
     deal: int
     phase: Phase
     turn: int
@@ -265,18 +267,16 @@ class State(GameState[Options]):
         return super().explain(move)
 
     def _next(self, move: Move) -> State:
-        history = self.history + (move,)
         seat = self.turn
         if isinstance(move, Pull):  # the bet goes back to the bankroll (LIR-5.1)
             bets = list(self.riding[seat])
             bets[move.bet - 1] = False
             state = self._replace(
-                history=history,
                 riding=replace_at(self.riding, seat, tuple(bets)),
                 bankrolls=replace_at(self.bankrolls, seat, self.bankrolls[seat] + self.options.bet),
             )
         else:
-            state = self._replace(history=history)
+            state = self
         following = _next_playing(self.playing, seat)
         if following is not None:
             return state._replace(turn=following)

@@ -6,12 +6,13 @@ Rules digest: ``seeds/cribbage.md`` (clauses ``CR-*``).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import attrs
 
 from cardrules.cards import Card
-from cardrules.engine import Game, GameState, Move
+from cardrules.engine import Codec, Game, GameState, Move, cards_codec, int_codec
 from cardrules.errors import IllegalMoveError
 from cardrules.games.cribbage._deal import deal as _deal
 from cardrules.games.cribbage._deal import draw
@@ -54,6 +55,10 @@ class Cribbage(Game[State, Options]):
     STATE: ClassVar[type[GameState[Any]]] = State
     SUMMARY: ClassVar[str] = "Cribbage: crib, starter, pegging to 31 and the show; game to 121"
     HIGHER_IS_BETTER: ClassVar[bool] = True
+
+    def _action_fields(self, faces: tuple[Card, ...]) -> Mapping[str, Mapping[str, Codec]]:
+        """Crib cards by their faces (one or two); a count is 0 to 29 points."""
+        return {"crib": {"cards": cards_codec(faces, 2, 1)}, "count": {"points": int_codec(0, 29)}}
 
     def _new_game(self, seed: int) -> State:
         n = self.options.players

@@ -1,0 +1,349 @@
+"""The learning and search protocol: action numbering, masks, observations,
+returns and determinisation from a view, for every game.
+
+Two mixins carry it: :class:`GameLearning` (a base of :class:`Game`) and
+:class:`StateLearning` (a base of :class:`GameState`). A game states only its
+differences in small hooks: ``Game._action_fields`` (codecs for ``int`` and
+card-tuple move fields), ``Game._sample_fields`` (state fields its view does
+not show) and ``GameState.returns`` when its scores need more than a sign.
+
+Examples:
+    >>> import random
+    >>> from cardrules import games
+    >>> game = games.create("thirty_one", players=2)
+    >>> state = game.new_game(seed=1)
+    >>> mask = state.action_mask()
+    >>> len(mask) == game.num_actions, sum(mask) == len(state.legal_moves())
+    (True, True)
+    >>> guess = game.sample_state(state.view(0), random.Random(4))
+    >>> guess.view(0) == state.view(0)
+    True
+"""
+
+from __future__ import annotations
+
+import random
+import typing
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import attrs
+
+from cardrules.cards import Card
+from cardrules.engine._actions import ActionSpace, Codec, family
+from cardrules.engine._moves import Move
+from cardrules.engine._observe import Encoder, build_encoder
+from cardrules.errors import IllegalMoveError, InvalidMoveError, InvalidStateError, OptionError
+
+# state class -> game class, filled as game classes are defined
+_GAME_OF: dict[type, type] = {}
+# (game class, options) -> cached values
+_SPACES: dict[tuple[type, Any], ActionSpace] = {}
+_ENCODERS: dict[tuple[type, Any], Encoder] = {}
+_FACES: dict[tuple[type, Any], tuple[Card, ...]] = {}
+_VIEWS: dict[tuple[type, Any], type] = {}
+
+
+class GameLearning:
+    """What :class:`Game` offers learners and search: see the module's docs."""
+
+    __slots__ = ()
+
+    if typing.TYPE_CHECKING:
+        options: Any
+        STATE: ClassVar[type[Any]]
+        HIGHER_IS_BETTER: ClassVar[bool]
+        NAME: ClassVar[str]
+
+        @property
+        def players(self) -> int: ...
+
+        def new_game(self, seed: int | None = None) -> Any: ...
+
+        def _own(self, state: object) -> None: ...
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        state = cls.__dict__.get("STATE")
+        if state is not None:
+            _GAME_OF[state] = cls
+
+    # ---- hooks ------------------------------------------------------------------
+
+    def _action_fields(self, faces: tuple[Card, ...]) -> Mapping[str, Mapping[str, Codec]]:
+        """Codecs for move fields the engine cannot number alone, by move keyword
+        and field name (``""`` for a whole move); the default names none."""
+        return {}
+
+    def _sample_fields(self, view: Any, rng: random.Random) -> dict[str, Any]:
+        """Values of state fields that the view does not show (other than the
+        seed, the history, the hands and the stock); the default names none."""
+        return {}
+
+    # ---- the protocol ----------------------------------------------------------
+
+    @property
+    def higher_is_better(self) -> bool:
+        """Whether a greater score is better in this game's own units (``scores``).
+
+        :meth:`GameState.returns` is always greater-is-better.
+
+        Examples:
+            >>> from cardrules import games
+            >>> games.create("thirty_one").higher_is_better
+            False
+        """
+        return self.HIGHER_IS_BETTER
+
+    def _key(self) -> tuple[type, Any]:
+        return (type(self), self.options)
+
+    def card_faces(self) -> tuple[Card, ...]:
+        """The distinct cards of the deck, sorted: the faces actions and observations use.
+
+        Examples:
+            >>> from cardrules import games
+            >>> len(games.create("thirty_one").card_faces())
+            52
+        """
+        key = self._key()
+        faces = _FACES.get(key)
+        if faces is None:
+            probe = self.new_game(seed=0)
+            faces = _FACES[key] = tuple(sorted(set(probe.deck().cards)))
+            _VIEWS[key] = type(probe.view(0))
+        return faces
+
+    @property
+    def action_space(self) -> ActionSpace:
+        """The game's fixed numbering of moves (the same for every state).
+
+        Raises:
+            NotImplementedError: a move field has no codec (a game to finish).
+        """
+        key = self._key()
+        space = _SPACES.get(key)
+        if space is None:
+            faces = self.card_faces()
+            given = self._action_fields(faces)
+            families = tuple(
+                family(move, faces, given.get(move.NAME, {})) for move in self.STATE.MOVES
+            )
+            space = _SPACES[key] = ActionSpace(families)
+        return space
+
+    @property
+    def num_actions(self) -> int:
+        """The size of the action space.
+
+        Examples:
+            >>> from cardrules import games
+            >>> games.create("empat_satu").num_actions
+            56
+        """
+        return self.action_space.size
+
+    def action_index(self, move: Move) -> int:
+        """The number of ``move`` in the action space (legal now or not).
+
+        Raises:
+            InvalidMoveError: not a move of this game, or outside its space.
+
+        Examples:
+            >>> from cardrules import games
+            >>> game = games.create("empat_satu")
+            >>> game.action_index(game.parse_move(None, "stop"))
+            0
+        """
+        return self.action_space.index(move)
+
+    def action_move(self, state: Any, index: int) -> Move:
+        """The legal move numbered ``index`` in ``state``.
+
+        Raises:
+            IllegalMoveError: ``index`` is outside the space or not a legal move now.
+            InvalidStateError: ``state`` is not a state of this game.
+
+        Examples:
+            >>> from cardrules import games
+            >>> game = games.create("empat_satu", players=2)
+            >>> state = game.new_game(seed=1)
+            >>> str(game.action_move(state, 1))
+            'draw stock'
+        """
+        self._own(state)
+        size = self.num_actions
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < size:
+            raise IllegalMoveError(index, f"action {index!r:.40} is outside 0..{size - 1}")
+        for move in state.legal_moves():
+            if self.action_space.index(move) == index:
+                return typing.cast(Move, move)
+        raise IllegalMoveError(index, f"action {index} is not a legal move now")
+
+    def _encoder(self) -> Encoder:
+        key = self._key()
+        encoder = _ENCODERS.get(key)
+        if encoder is None:
+            probe = self.new_game(seed=0)
+            encoder = _ENCODERS[key] = build_encoder(probe.view(0), self.card_faces(), self.players)
+        return encoder
+
+    @property
+    def observation_size(self) -> int:
+        """The length of :meth:`GameState.observation`.
+
+        Examples:
+            >>> from cardrules import games
+            >>> games.create("thirty_one", players=2).observation_size > 52
+            True
+        """
+        return self._encoder().size
+
+    def observation_layout(self) -> tuple[tuple[str, int, int], ...]:
+        """``(view field, offset, size)`` of each block of an observation."""
+        return self._encoder().layout()
+
+    def sample_state(self, view: Any, rng: random.Random) -> Any:
+        """A full state consistent with ``view``: its seat's view of it is ``view``.
+
+        The cards the seat cannot see are dealt at random among the unseen ones,
+        keeping every card the view places (a card known to be in a hand stays
+        there), so a bot holding only its view can search (ISMCTS).
+
+        Raises:
+            InvalidStateError: ``view`` is not a view of this game (or its options).
+            OptionError: ``rng`` is not a ``random.Random``.
+
+        Examples:
+            >>> import random
+            >>> from cardrules import games
+            >>> game = games.create("empat_satu", players=3)
+            >>> state = game.new_game(seed=2)
+            >>> guess = game.sample_state(state.view(1), random.Random(0))
+            >>> guess.view(1) == state.view(1), guess.hands[1] == state.hands[1]
+            (True, True)
+        """
+        self.card_faces()
+        if not isinstance(rng, random.Random):
+            raise OptionError(f"sample_state needs a random.Random, got {type(rng).__name__}")
+        if type(view) is not _VIEWS[self._key()]:
+            raise InvalidStateError(f"not a view of {self.NAME}: {type(view).__name__}")
+        if getattr(view, "options", None) != self.options:
+            raise InvalidStateError("the view was made under other options than this game's")
+        seat: int = typing.cast(Any, view).seat
+        state = self._sample_state(view, rng)
+        if state.view(seat) != view:
+            raise InvalidStateError(f"no state of {self.NAME} shows seat {seat} this view")
+        return state
+
+    def _sample_state(self, view: Any, rng: random.Random) -> Any:
+        cls = self.STATE
+        vfields = {f.name for f in attrs.fields(type(view))}
+        values: dict[str, Any] = {}
+        for field in attrs.fields(cls):
+            if field.init and field.name in vfields:
+                values[field.name] = getattr(view, field.name)
+        seat = view.seat
+        players = self.players
+        known = getattr(view, "known", ((),) * players)
+        values["seed"] = rng.getrandbits(62)
+        values.setdefault("history", getattr(view, "history", ()))
+        values["hands"] = tuple(view.hand if i == seat else known[i] for i in range(players))
+        if "stock" in {f.name for f in attrs.fields(cls)}:
+            values["stock"] = ()
+        values.update(self._sample_fields(view, rng))
+        partial = cls(**values)
+        unseen = list((Counter(partial.deck().cards) - Counter(partial.all_cards())).elements())
+        rng.shuffle(unseen)
+        sizes = getattr(view, "hand_sizes", None)
+        hands = list(values["hands"])
+        for i in range(players):
+            if i == seat:
+                continue
+            want = len(hands[i]) if sizes is None else sizes[i]
+            need = want - len(hands[i])
+            if need < 0 or need > len(unseen):
+                raise InvalidStateError(f"the view's hand sizes do not fit its cards (seat {i})")
+            hands[i] = hands[i] + tuple(unseen[len(unseen) - need :])
+            del unseen[len(unseen) - need :]
+        changes: dict[str, Any] = {"hands": tuple(hands)}
+        if "stock" in values:
+            changes["stock"] = tuple(unseen)
+        elif unseen:
+            raise InvalidStateError(f"{len(unseen)} unseen cards have no place")
+        return partial._replace(**changes)
+
+
+class StateLearning:
+    """What :class:`GameState` offers learners and search: see the module's docs."""
+
+    __slots__ = ()
+
+    if typing.TYPE_CHECKING:
+        options: Any
+
+        def legal_moves(self) -> tuple[Move, ...]: ...
+
+        def view(self, seat: int) -> Any: ...
+
+        @property
+        def scores(self) -> tuple[float, ...]: ...
+
+    def _game(self) -> GameLearning:
+        cls = _GAME_OF.get(type(self))
+        if cls is None:
+            raise NotImplementedError(f"{type(self).__name__} belongs to no game class")
+        return typing.cast(GameLearning, cls(self.options))
+
+    def legal_actions(self) -> tuple[int, ...]:
+        """The action numbers of the legal moves, in the order of ``legal_moves``.
+
+        Examples:
+            >>> from cardrules import games
+            >>> games.create("empat_satu", players=2).new_game(seed=1).legal_actions()
+            (0, 1, 2)
+        """
+        space = self._game().action_space
+        return tuple(space.index(m) for m in self.legal_moves())
+
+    def action_mask(self) -> bytes:
+        """One byte per action, 1 exactly for the legal moves (``game.num_actions`` long).
+
+        Examples:
+            >>> from cardrules import games
+            >>> mask = games.create("empat_satu", players=2).new_game(seed=1).action_mask()
+            >>> len(mask), list(mask[:4])
+            (56, [1, 1, 1, 0])
+        """
+        game = self._game()
+        space = game.action_space
+        mask = bytearray(space.size)
+        for move in self.legal_moves():
+            mask[space.index(move)] = 1
+        return bytes(mask)
+
+    def observation(self, seat: int) -> tuple[float, ...]:
+        """``view(seat)`` as ``game.observation_size`` floats (``game.observation_layout()``).
+
+        It is built from the view alone, so it shows no more than the view.
+
+        Raises:
+            InvalidMoveError: ``seat`` is not a seat of the game.
+        """
+        game = self._game()
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
+            raise InvalidMoveError(f"no seat {seat!r:.20} in a game of {game.players}")
+        return game._encoder().encode(self.view(seat))
+
+    def returns(self) -> tuple[float, ...]:
+        """Per seat, greater is better in every game: the scores, negated where
+        lower scores win; final once the game is over.
+
+        Examples:
+            >>> from cardrules import games
+            >>> games.create("empat_satu", players=2).new_game(seed=1).returns()
+            (0.0, 0.0)
+        """
+        sign = 1.0 if self._game().higher_is_better else -1.0
+        return tuple(sign * float(s) + 0.0 for s in self.scores)  # + 0.0: no -0.0

@@ -1,0 +1,161 @@
+"""The learning and search protocol on every registered game (issue 13).
+
+Every property here runs over ``games.names()``: a game added to the registry
+is checked at once, and one that lacks a hook fails, unless it is listed in a
+``NOT_YET`` set below (which the lead shrinks as games get their hooks).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from cardrules import games
+from cardrules.engine import Game
+from cardrules.errors import (
+    CardRulesError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidStateError,
+)
+
+NAMES = games.names()
+#: Games whose views do not yet give every state field to ``sample_state``.
+SAMPLE_NOT_YET: frozenset[str] = frozenset()
+
+
+def _game(name: str) -> Game[Any, Any]:
+    return games.create(name, deals=1)
+
+
+def _positions(game: Game[Any, Any], seeds: int = 3, every: int = 7, cap: int = 400) -> list[Any]:
+    """States met in random playouts: every ``every``-th step, and the last."""
+    out = []
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        state = game.new_game(seed=seed)
+        for step in range(cap):
+            if step % every == 0 or state.is_terminal:
+                out.append(state)
+            if state.is_terminal:
+                break
+            state = state.apply(rng.choice(state.legal_moves()))
+    return out
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_action_mask_is_exactly_the_legal_moves(name: str) -> None:
+    game = _game(name)
+    size = game.num_actions
+    for state in _positions(game):
+        mask = state.action_mask()
+        assert len(mask) == size
+        legal = state.legal_moves()
+        indices = [game.action_index(m) for m in legal]
+        assert len(set(indices)) == len(indices), "two legal moves share a number"
+        assert {i for i, bit in enumerate(mask) if bit} == set(indices)
+        assert state.legal_actions() == tuple(indices)
+        for move, index in zip(legal, indices, strict=True):
+            assert 0 <= index < size
+            assert game.action_move(state, index) == move
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_action_space_is_fixed_by_the_options(name: str) -> None:
+    assert games.create(name).num_actions == games.create(name).num_actions > 0
+    lines = games.create(name).action_space.describe()
+    assert len(lines) == len(games.create(name).STATE.MOVES)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_observation_has_fixed_size_and_hides_what_the_view_hides(name: str) -> None:
+    game = _game(name)
+    size = game.observation_size
+    assert sum(n for _, _, n in game.observation_layout()) == size
+    rng = random.Random(1)
+    for state in _positions(game, seeds=2):
+        for seat in range(game.players):
+            obs = state.observation(seat)
+            assert len(obs) == size
+            assert all(isinstance(x, float) for x in obs)
+            # a state the seat cannot tell from this one gives the same observation
+            assert state.resample(seat, rng).observation(seat) == obs
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_returns_are_greater_is_better_scores(name: str) -> None:
+    game = _game(name)
+    for state in _positions(game, seeds=2):
+        returns = state.returns()
+        assert len(returns) == game.players
+        sign = 1 if game.higher_is_better else -1
+        assert returns == tuple(sign * float(s) for s in state.scores)
+    assert game.higher_is_better is type(game).HIGHER_IS_BETTER
+
+
+@pytest.mark.parametrize("name", sorted(set(NAMES) - SAMPLE_NOT_YET))
+def test_sample_state_shows_the_same_view(name: str) -> None:
+    game = _game(name)
+    rng = random.Random(3)
+    for state in _positions(game, seeds=2):
+        if state.is_terminal:
+            continue
+        for seat in range(game.players):
+            view = state.view(seat)
+            sampled = game.sample_state(view, rng)
+            assert sampled.view(seat) == view
+            sampled.validate()
+            assert sampled.legal_moves() or sampled.is_terminal
+
+
+def test_not_yet_lists_only_registered_games() -> None:
+    assert set(NAMES) >= SAMPLE_NOT_YET
+
+
+# ------------------------------------------------------------------ bad input
+
+
+def test_action_move_refuses_an_index_outside_the_space_or_illegal() -> None:
+    game = games.create("thirty_one", players=2)
+    state = game.new_game(seed=1)
+    for bad in (-1, game.num_actions, "1", 1.0, True):
+        with pytest.raises(IllegalMoveError):
+            game.action_move(state, bad)  # type: ignore[arg-type]
+    illegal = next(i for i, bit in enumerate(state.action_mask()) if not bit)
+    with pytest.raises(IllegalMoveError, match="not a legal move now"):
+        game.action_move(state, illegal)
+
+
+def test_action_index_refuses_a_move_of_another_game() -> None:
+    game = games.create("thirty_one")
+    other = games.create("turkish51")
+    with pytest.raises(InvalidMoveError):
+        game.action_index(other.parse_move(None, "declare"))
+    with pytest.raises(InvalidMoveError):
+        game.action_index("knock")  # type: ignore[arg-type]
+
+
+def test_action_move_refuses_a_state_of_another_game() -> None:
+    state = games.create("empat_satu").new_game(seed=1)
+    with pytest.raises(InvalidStateError):
+        games.create("thirty_one").action_move(state, 0)
+
+
+def test_sample_state_refuses_a_view_of_another_game_or_options() -> None:
+    rng = random.Random(0)
+    view = games.create("empat_satu").new_game(seed=1).view(0)
+    with pytest.raises(InvalidStateError):
+        games.create("thirty_one").sample_state(view, rng)
+    with pytest.raises(InvalidStateError):
+        games.create("empat_satu", players=3).sample_state(view, rng)
+    with pytest.raises(CardRulesError):
+        games.create("empat_satu").sample_state(view, 4)  # type: ignore[arg-type]
+
+
+def test_observation_refuses_a_seat_outside_the_game() -> None:
+    state = games.create("thirty_one", players=2).new_game(seed=1)
+    for bad in (-1, 2, "0"):
+        with pytest.raises(InvalidMoveError):
+            state.observation(bad)  # type: ignore[arg-type]

@@ -1,8 +1,9 @@
 """Turkish 51's action numbering: melds by their faces, not by physical copies.
 
 A laid meld is numbered by what it shows (T51-2): a double by its two faces (a
-joker may stand in); a set by its rank, the suits of its natural cards and how many jokers it holds; a run by
-its suit, lowest rank, length and the places of its jokers. The ``target`` of a
+joker may stand in); a set by its rank, the suits of its natural cards and how
+many jokers it holds; a run by its suit, lowest rank, length and the places of
+its jokers. The ``target`` of a
 lay-off or joker retrieval is a meld's place on the table, below
 :data:`MAX_TABLE` (every table meld holds two cards or more).
 

@@ -22,8 +22,10 @@ from cardrules.errors import (
 )
 
 NAMES = games.names()
-#: Games whose views do not yet give every state field to ``sample_state``.
-SAMPLE_NOT_YET: frozenset[str] = frozenset()
+#: Games whose ``sample_state`` is not done yet: Cribbage's crib (whose cards
+#: came from which seat) and its counting stage are state fields that its view
+#: leaves out and that need a hook of their own.
+SAMPLE_NOT_YET: frozenset[str] = frozenset({"cribbage"})
 
 
 def _game(name: str) -> Game[Any, Any]:
@@ -107,11 +109,22 @@ def test_sample_state_shows_the_same_view(name: str) -> None:
             sampled = game.sample_state(view, rng)
             assert sampled.view(seat) == view
             sampled.validate()
-            assert sampled.legal_moves() or sampled.is_terminal
+            if seat == state.current_player:  # what the seat may do is in its view
+                assert sampled.legal_moves() == state.legal_moves()
 
 
 def test_not_yet_lists_only_registered_games() -> None:
     assert set(NAMES) >= SAMPLE_NOT_YET
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLE_NOT_YET))
+def test_sample_state_not_yet_fails_loudly(name: str) -> None:
+    game = _game(name)
+    state = game.new_game(seed=1)
+    for _ in range(2):  # both seats lay away: the crib is hidden
+        state = state.apply(state.legal_moves()[0])
+    with pytest.raises(CardRulesError):
+        game.sample_state(state.view(state.current_player), random.Random(0))
 
 
 # ------------------------------------------------------------------ bad input

@@ -61,6 +61,7 @@ from cardrules.engine._actions import (
 )
 from cardrules.engine._data import from_data, to_data
 from cardrules.engine._game import Game
+from cardrules.engine._learning import Unseen
 from cardrules.engine._moves import Move, parse_move_text
 from cardrules.engine._options import (
     OptionInfo,
@@ -90,6 +91,7 @@ __all__ = [
     "GameState",
     "Move",
     "OptionInfo",
+    "Unseen",
     "build_options",
     "card_codec",
     "cards_codec",

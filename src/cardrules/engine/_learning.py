@@ -45,6 +45,15 @@ _FACES: dict[tuple[type, Any], tuple[Card, ...]] = {}
 _VIEWS: dict[tuple[type, Any], type] = {}
 
 
+@attrs.frozen
+class Unseen:
+    """For :meth:`Game._sample_fields`: a card field the view does not show, to be
+    filled by ``sample_state`` with ``first`` and then ``count`` unseen cards."""
+
+    count: int
+    first: tuple[Card, ...] = ()
+
+
 class GameLearning:
     """What :class:`Game` offers learners and search: see the module's docs."""
 
@@ -78,7 +87,8 @@ class GameLearning:
 
     def _sample_fields(self, view: Any, rng: random.Random) -> dict[str, Any]:
         """Values of state fields that the view does not show (other than the
-        seed, the history, the hands and the stock); the default names none."""
+        seed, the history, the hands and the stock); an :class:`Unseen` value
+        asks for cards dealt from the unseen ones. The default names none."""
         return {}
 
     # ---- the protocol ----------------------------------------------------------
@@ -250,24 +260,35 @@ class GameLearning:
         values["seed"] = rng.getrandbits(62)
         values.setdefault("history", getattr(view, "history", ()))
         values["hands"] = tuple(view.hand if i == seat else known[i] for i in range(players))
+        if "known" in values:  # the view blanks the seat's own entry: the card just taken
+            taken = getattr(view, "taken", None)
+            own = (taken,) if taken in view.hand and getattr(view, "turn", None) == seat else ()
+            values["known"] = tuple(own if i == seat else k for i, k in enumerate(known))
         if "stock" in {f.name for f in attrs.fields(cls)}:
             values["stock"] = ()
         values.update(self._sample_fields(view, rng))
+        later = {k: v for k, v in values.items() if isinstance(v, Unseen)}
+        for name, wanted in later.items():
+            values[name] = wanted.first
         partial = cls(**values)
         unseen = list((Counter(partial.deck().cards) - Counter(partial.all_cards())).elements())
         rng.shuffle(unseen)
-        sizes = getattr(view, "hand_sizes", None)
+
+        def deal(need: int, what: str) -> tuple[Card, ...]:
+            if need < 0 or need > len(unseen):
+                raise InvalidStateError(f"the view's card counts do not fit its cards ({what})")
+            cards = tuple(unseen[len(unseen) - need :])
+            del unseen[len(unseen) - need :]
+            return cards
+
+        sizes = getattr(view, "hand_sizes", None) or (len(view.hand),) * players
         hands = list(values["hands"])
         for i in range(players):
-            if i == seat:
-                continue
-            want = len(hands[i]) if sizes is None else sizes[i]
-            need = want - len(hands[i])
-            if need < 0 or need > len(unseen):
-                raise InvalidStateError(f"the view's hand sizes do not fit its cards (seat {i})")
-            hands[i] = hands[i] + tuple(unseen[len(unseen) - need :])
-            del unseen[len(unseen) - need :]
+            if i != seat:
+                hands[i] = hands[i] + deal(sizes[i] - len(hands[i]), f"seat {i}")
         changes: dict[str, Any] = {"hands": tuple(hands)}
+        for name, wanted in later.items():
+            changes[name] = wanted.first + deal(wanted.count, name)
         if "stock" in values:
             changes["stock"] = tuple(unseen)
         elif unseen:

@@ -16,7 +16,7 @@ import attrs
 
 from cardrules.cards import Card
 from cardrules.engine import Codec, Game, GameState, Move, int_codec
-from cardrules.games.fifty_six._moves import read_bid
+from cardrules.games.fifty_six._moves import Bid, Play, read_bid
 from cardrules.games.fifty_six.bot import greedy_move as _greedy_move
 from cardrules.games.fifty_six.scoring import MAX_BID, MIN_BID, Options
 from cardrules.games.fifty_six.state import Phase, State, _deal
@@ -47,6 +47,14 @@ class FiftySix(Game[State, Options]):
     def _action_fields(self, faces: tuple[Card, ...]) -> Mapping[str, Mapping[str, Codec]]:
         """A bid's number runs from the lowest to the highest bid."""
         return {"bid": {"number": int_codec(MIN_BID, MAX_BID)}}
+
+    def _sample_fields(self, view: Any, rng: random.Random) -> dict[str, Any]:
+        """Whether a suit was bid in this deal's auction (the moves after the last card
+        played), which decides the bids still open."""
+        history = view.history
+        start = max((i + 1 for i, m in enumerate(history) if isinstance(m, Play)), default=0)
+        bids = (m for m in history[start:] if isinstance(m, Bid))
+        return {"suit_bid": any(m.denomination.trump is not None for m in bids)}
 
     def _new_game(self, seed: int) -> State:
         n = self.options.players

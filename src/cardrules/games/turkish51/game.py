@@ -25,8 +25,7 @@ import attrs
 
 from cardrules.cards import Card
 from cardrules.engine import Codec, Game, GameState, Move
-from cardrules.games.turkish51 import _actions as _actions
-from cardrules.games.turkish51 import _legal, _play, bot
+from cardrules.games.turkish51 import _learning, _legal, _play, bot
 from cardrules.games.turkish51._legal import table_fits
 from cardrules.games.turkish51.moves import (
     Cancel,
@@ -113,8 +112,12 @@ class Turkish51(Game[State, Options]):
     HIGHER_IS_BETTER: ClassVar[bool] = False
 
     def _action_fields(self, faces: tuple[Card, ...]) -> Mapping[str, Mapping[str, Codec]]:
-        """Melds by their faces, table places below 53 (:mod:`._actions`)."""
-        return _actions.action_fields(faces)
+        """Melds by their faces, table places below 53 (see ``_learning``)."""
+        return _learning.action_fields(faces)
+
+    def _sample_fields(self, view: Any, rng: random.Random) -> dict[str, Any]:
+        """The turn in progress, read from the view's history (see ``_learning``)."""
+        return _learning.sample_fields(view)
 
     def _new_game(self, seed: int) -> State:
         blank = State(

@@ -279,7 +279,7 @@ class ActionSpace:
         Examples:
             >>> from cardrules import games
             >>> games.create("empat_satu").action_space.describe()[1]
-            '1..4 draw: source: Source (4)'
+            '1..2 draw: source: Source (2)'
         """
         lines = []
         start = 0

@@ -323,7 +323,7 @@ class StateLearning:
         Examples:
             >>> from cardrules import games
             >>> games.create("empat_satu", players=2).new_game(seed=1).legal_actions()
-            (0, 1, 2)
+            (1,)
         """
         space = self._game().action_space
         return tuple(space.index(m) for m in self.legal_moves())
@@ -335,7 +335,7 @@ class StateLearning:
             >>> from cardrules import games
             >>> mask = games.create("empat_satu", players=2).new_game(seed=1).action_mask()
             >>> len(mask), list(mask[:4])
-            (56, [1, 1, 1, 0])
+            (56, [0, 1, 0, 0])
         """
         game = self._game()
         space = game.action_space

@@ -88,3 +88,30 @@ def test_gymnasium_illegal_action_ends_the_episode_with_the_penalty() -> None:
     illegal = list(info["action_mask"]).index(0)
     _, reward, done, _, info = e.step(illegal)
     assert (reward, done, info["illegal"]) == (-5.0, True, True)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_openspiel_random_sim_test_passes(name: str) -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from cardrules.adapters.openspiel import load
+
+    game = load(name, seeds=4, deals=1)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_openspiel_chance_picks_the_seed_and_mcts_runs() -> None:
+    pytest.importorskip("pyspiel")
+    import numpy as np
+    from open_spiel.python.algorithms import mcts
+
+    from cardrules.adapters.openspiel import load
+
+    game = load("thirty_one", seeds=8, players=2, deals=1)
+    state = game.new_initial_state()
+    assert state.chance_outcomes() == [(i, 1 / 8) for i in range(8)]
+    state.apply_action(5)
+    assert state.state == games.create("thirty_one", players=2, deals=1).new_game(seed=5)
+    rng = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    bot = mcts.MCTSBot(game, 2.0, 16, evaluator, random_state=rng)
+    assert bot.step(state) in state.legal_actions()

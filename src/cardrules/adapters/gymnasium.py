@@ -9,7 +9,8 @@ encoded (``game.observation_size`` float32 values); the action space is
 legal actions. The reward of a step is the change of the seat's
 :meth:`GameState.returns`. An illegal action ends the episode with reward
 ``illegal_reward`` and ``info["illegal"] = True`` (a learner that follows the
-mask never sees it).
+mask never sees it). A deal that ends before the seat first moves (a dealt
+31, or the other seats end it) is dealt again at ``reset``.
 
 Needs the ``gymnasium`` extra (``pip install cardrules[gymnasium]``).
 
@@ -107,8 +108,11 @@ class CardRulesGym(gymnasium.Env[Any, Any]):  # type: ignore[misc, unused-ignore
         super().reset(seed=seed)
         if seed is not None:
             self._rng = random.Random(seed)
-        self.state = self.game.new_game(seed=self._rng.getrandbits(62))
-        self._others()
+        for _ in range(1000):  # a deal over before the seat moves is dealt again
+            self.state = self.game.new_game(seed=self._rng.getrandbits(62))
+            self._others()
+            if not self.state.is_terminal:
+                break
         self._start = self.state.returns()[self.seat]
         return self._obs(), {"action_mask": self.action_masks()}
 

@@ -4,8 +4,9 @@ Agents are ``player_0 .. player_{n-1}`` (the seats). An observation is a dict
 with ``observation`` (``game.observation_size`` float32 values, the seat's view
 encoded) and ``action_mask`` (``game.num_actions`` int8, 1 for the legal
 moves); the action space is ``Discrete(game.num_actions)``. The reward of a
-step is the change of :meth:`GameState.returns` it brings, so that an agent's
-rewards add up to its final return. The game's chance is its seed:
+step is the change of :meth:`GameState.returns` it brings (from zero before the
+first move), so that an agent's rewards add up to its final return; a game that
+is over as it is dealt ends at ``reset``, every agent terminated. The game's chance is its seed:
 ``reset(seed=s)`` deals the same game for the same ``s``.
 
 Needs the ``pettingzoo`` extra (``pip install cardrules[pettingzoo]``).
@@ -86,7 +87,12 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self._returns = self.state.returns()
+        self._returns = (0.0,) * self.game.players
+        if self.state.is_terminal:  # a deal can end as it is dealt (a dealt 31)
+            self._returns = self.state.returns()
+            for i, name in enumerate(self.possible_agents):
+                self.rewards[name] = self._cumulative_rewards[name] = self._returns[i]
+                self.terminations[name] = True
         self._select()
 
     def _select(self) -> None:

@@ -36,6 +36,7 @@ from cardrules.engine._moves import Move, _hints, _init_fields
 from cardrules.errors import InvalidMoveError
 
 Encode = Callable[[Any], int]
+_KNOWN_MOST = 1 << 16  # moves whose number an action space remembers
 
 
 @attrs.frozen
@@ -252,6 +253,7 @@ class ActionSpace:
     families: tuple[Family, ...]
     offsets: dict[type[Move], tuple[int, Encode]] = attrs.field(init=False, eq=False, repr=False)
     size: int = attrs.field(init=False)
+    known: dict[Move, int] = attrs.field(init=False, eq=False, repr=False, factory=dict)
 
     def __attrs_post_init__(self) -> None:
         offsets: dict[type[Move], tuple[int, Encode]] = {}
@@ -268,10 +270,17 @@ class ActionSpace:
         Raises:
             InvalidMoveError: not a move of this game, or a field outside the space.
         """
+        try:
+            return self.known[move]  # type: ignore[index]
+        except (KeyError, TypeError):  # not seen yet, or unhashable junk
+            pass
         entry = self.offsets.get(type(move))  # type: ignore[arg-type]
         if entry is None:
             raise InvalidMoveError(f"{move!r:.60} is not a move of this game's action space")
-        return entry[0] + entry[1](move)
+        number = entry[0] + entry[1](move)
+        if len(self.known) < _KNOWN_MOST:
+            self.known[move] = number  # type: ignore[index]
+        return number
 
     def describe(self) -> tuple[str, ...]:
         """One line per family: its index range, keyword and fields (for the docs).

@@ -43,6 +43,9 @@ _SPACES: dict[tuple[type, Any], ActionSpace] = {}
 _ENCODERS: dict[tuple[type, Any], Encoder] = {}
 _FACES: dict[tuple[type, Any], tuple[Card, ...]] = {}
 _VIEWS: dict[tuple[type, Any], type] = {}
+# id(options) -> (options, game, action space or None, encoder or None): the per-step
+# fast path (a state's options object is shared by every state of its game)
+_FAST: dict[int, tuple[Any, Any, ActionSpace | None, Encoder | None]] = {}
 
 
 @attrs.frozen
@@ -183,11 +186,13 @@ class GameLearning:
             'draw stock'
         """
         self._own(state)
-        size = self.num_actions
+        space = state._space() if state.options == self.options else self.action_space
+        size = space.size
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < size:
             raise IllegalMoveError(index, f"action {index!r:.40} is outside 0..{size - 1}")
+        number = space.index
         for move in state.legal_moves():
-            if self.action_space.index(move) == index:
+            if number(move) == index:
                 return typing.cast(Move, move)
         raise IllegalMoveError(index, f"action {index} is not a legal move now")
 
@@ -312,10 +317,35 @@ class StateLearning:
         def scores(self) -> tuple[float, ...]: ...
 
     def _game(self) -> GameLearning:
+        options = self.options
+        entry = _FAST.get(id(options))
+        if entry is not None and entry[0] is options and type(entry[1]).STATE is type(self):
+            return typing.cast(GameLearning, entry[1])
         cls = _GAME_OF.get(type(self))
         if cls is None:
             raise NotImplementedError(f"{type(self).__name__} belongs to no game class")
-        return typing.cast(GameLearning, cls(self.options))
+        game = cls(options)
+        _FAST[id(options)] = (options, game, None, None)
+        return typing.cast(GameLearning, game)
+
+    def _space(self) -> ActionSpace:
+        entry = _FAST.get(id(self.options))
+        if entry is None or entry[0] is not self.options or entry[2] is None:
+            game = self._game()
+            space = game.action_space
+            _FAST[id(self.options)] = (self.options, game, space, _FAST[id(self.options)][3])
+            return space
+        return entry[2]
+
+    def _encode(self, seat: int) -> tuple[float, ...]:
+        entry = _FAST.get(id(self.options))
+        if entry is None or entry[0] is not self.options or entry[3] is None:
+            game = self._game()
+            encoder = game._encoder()
+            _FAST[id(self.options)] = (self.options, game, _FAST[id(self.options)][2], encoder)
+        else:
+            encoder = entry[3]
+        return encoder.encode(self.view(seat))
 
     def legal_actions(self) -> tuple[int, ...]:
         """The action numbers of the legal moves, in the order of ``legal_moves``.
@@ -325,8 +355,8 @@ class StateLearning:
             >>> games.create("empat_satu", players=2).new_game(seed=1).legal_actions()
             (1,)
         """
-        space = self._game().action_space
-        return tuple(space.index(m) for m in self.legal_moves())
+        index = self._space().index
+        return tuple(index(m) for m in self.legal_moves())
 
     def action_mask(self) -> bytes:
         """One byte per action, 1 exactly for the legal moves (``game.num_actions`` long).
@@ -337,11 +367,11 @@ class StateLearning:
             >>> len(mask), list(mask[:4])
             (56, [0, 1, 0, 0])
         """
-        game = self._game()
-        space = game.action_space
+        space = self._space()
+        index = space.index
         mask = bytearray(space.size)
         for move in self.legal_moves():
-            mask[space.index(move)] = 1
+            mask[index(move)] = 1
         return bytes(mask)
 
     def observation(self, seat: int) -> tuple[float, ...]:
@@ -352,10 +382,10 @@ class StateLearning:
         Raises:
             InvalidMoveError: ``seat`` is not a seat of the game.
         """
-        game = self._game()
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
-            raise InvalidMoveError(f"no seat {seat!r:.20} in a game of {game.players}")
-        return game._encoder().encode(self.view(seat))
+        players = self._game().players
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+            raise InvalidMoveError(f"no seat {seat!r:.20} in a game of {players}")
+        return self._encode(seat)
 
     def returns(self) -> tuple[float, ...]:
         """Per seat, greater is better in every game: the scores, negated where

@@ -63,12 +63,9 @@ def _bare(game: Any, seeds: range, encode: bool) -> None:
             state = state.apply(rng.choice(state.legal_moves()))
 
 
-def _pettingzoo(name: str, seeds: range) -> None:
+def _pettingzoo(e: Any, seeds: range) -> None:
     import numpy as np
 
-    from cardrules.adapters.pettingzoo import env
-
-    e = env(name, deals=1)
     for seed in seeds:
         rng = random.Random(seed)
         e.reset(seed=seed)
@@ -81,16 +78,34 @@ def _pettingzoo(name: str, seeds: range) -> None:
             e.step(int(rng.choice(np.flatnonzero(mask))))
 
 
-def _openspiel(name: str, seeds: range) -> None:
-    from cardrules.adapters.openspiel import load
-
-    game = load(name, seeds=len(seeds), deals=1)
+def _openspiel(game: Any, seeds: range) -> None:
     for seed in seeds:
         rng = random.Random(seed)
         state = game.new_initial_state()
-        state.apply_action(seed - seeds.start)
+        state.apply_action(seed)
         while not state.is_terminal():
             state.apply_action(rng.choice(state.legal_actions()))
+
+
+def _pz(name: str) -> Any:
+    """The environment, made and warmed (one game) before the clock starts."""
+    from cardrules.adapters.pettingzoo import env
+
+    e = env(name, deals=1)
+    _pettingzoo(e, range(1))
+    return e
+
+
+def _os(name: str, n: int) -> Any:
+    from cardrules.adapters.openspiel import load
+
+    game = load(name, seeds=1000 + n, deals=1)
+    _openspiel(game, range(1))
+    return game
+
+
+def _bind(play: Callable[[Any, range], None], made: Any, seeds: range) -> Callable[[], None]:
+    return lambda: play(made, seeds)
 
 
 def _timed(work: Callable[[], None]) -> float:
@@ -124,19 +139,20 @@ def _measure(name: str, n: int) -> None:
         f"observation {game.observation_size} floats, {game.num_actions} actions"
     )
     seeds = range(1000, 1000 + n)
+    _bare(game, range(1), True)  # warm
     bare = _timed(lambda: _bare(game, seeds, False))
     encoded = _timed(lambda: _bare(game, seeds, True))
     print(f"  bare protocol          {bare / n * 1e3:8.2f} ms/game  1.00")
     print(f"  bare + encode/step     {encoded / n * 1e3:8.2f} ms/game  {encoded / bare:.2f}")
-    peers: list[tuple[str, str, Callable[[], None]]] = [
-        ("pettingzoo AEC env", "pettingzoo", lambda: _pettingzoo(name, seeds)),
-        ("openspiel game", "pyspiel", lambda: _openspiel(name, seeds)),
+    peers: list[tuple[str, str, Callable[[], Callable[[], None]]]] = [
+        ("pettingzoo AEC env", "pettingzoo", lambda: _bind(_pettingzoo, _pz(name), seeds)),
+        ("openspiel game", "pyspiel", lambda: _bind(_openspiel, _os(name, n), seeds)),
     ]
     for label, module, work in peers:
         if importlib.util.find_spec(module) is None:
             print(f"  {label:22} skipped ({module} is not installed)")
             continue
-        took = _timed(work)
+        took = _timed(work())  # made (and warmed) first, then timed
         print(
             f"  {label:22} {took / n * 1e3:8.2f} ms/game  {took / bare:.2f} "
             f"(vs bare + encode: {took / encoded:.2f})"

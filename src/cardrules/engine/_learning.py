@@ -46,6 +46,7 @@ _VIEWS: dict[tuple[type, Any], type] = {}
 # id(options) -> (options, game, action space or None, encoder or None): the per-step
 # fast path (a state's options object is shared by every state of its game)
 _FAST: dict[int, tuple[Any, Any, ActionSpace | None, Encoder | None]] = {}
+_FAST_MOST = 1024
 
 
 @attrs.frozen
@@ -325,6 +326,8 @@ class StateLearning:
         if cls is None:
             raise NotImplementedError(f"{type(self).__name__} belongs to no game class")
         game = cls(options)
+        if len(_FAST) >= _FAST_MOST:  # options read back from JSON are new objects
+            _FAST.clear()
         _FAST[id(options)] = (options, game, None, None)
         return typing.cast(GameLearning, game)
 

@@ -113,6 +113,20 @@ def test_sample_state_shows_the_same_view(name: str) -> None:
                 assert sampled.legal_moves() == state.legal_moves()
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_docs_page_lists_the_numbering_and_layout(name: str) -> None:
+    """docs/learning.md records each game's action families and observation blocks."""
+    from pathlib import Path
+
+    page = (Path(__file__).parent.parent / "docs" / "learning.md").read_text(encoding="utf-8")
+    game = games.create(name)
+    assert f"### {name}\n" in page
+    section = page.split(f"### {name}\n", 1)[1].split("\n### ", 1)[0]
+    assert f"{game.num_actions} actions, {game.observation_size} observation floats" in section
+    for line in (*game.action_space.describe(), *game._encoder().describe()):
+        assert line in section
+
+
 def test_not_yet_lists_only_registered_games() -> None:
     assert set(NAMES) >= SAMPLE_NOT_YET
 

@@ -127,6 +127,27 @@ def test_docs_page_lists_the_numbering_and_layout(name: str) -> None:
         assert line in section
 
 
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("thirty_one", {"knock_first_round": False, "players": 3}),
+        ("thirty_one_no_elimination", {"knock_first_round": False}),
+        ("turkish51", {"deals": 2}),
+    ],
+)
+def test_sample_state_keeps_the_movers_legal_moves_under_options(
+    name: str, options: dict[str, Any]
+) -> None:
+    """Public facts that decide the mover's moves (turns played, a cancelled
+    opening) come through the view into the sampled state."""
+    game = games.create(name, **options)
+    rng = random.Random(5)
+    for state in _positions(game, seeds=2, every=3, cap=900):
+        if not state.is_terminal:
+            view = state.view(state.current_player)
+            assert game.sample_state(view, rng).legal_moves() == state.legal_moves()
+
+
 def test_not_yet_lists_only_registered_games() -> None:
     assert set(NAMES) >= SAMPLE_NOT_YET
 

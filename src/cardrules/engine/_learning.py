@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 import typing
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 import attrs
@@ -47,6 +47,7 @@ _VIEWS: dict[tuple[type, Any], type] = {}
 # fast path (a state's options object is shared by every state of its game)
 _FAST: dict[int, tuple[Any, Any, ActionSpace | None, Encoder | None]] = {}
 _FAST_MOST = 1024
+_SAMPLE_TRIES = 20
 
 
 @attrs.frozen
@@ -88,6 +89,11 @@ class GameLearning:
         """Codecs for move fields the engine cannot number alone, by move keyword
         and field name (``""`` for a whole move); the default names none."""
         return {}
+
+    def _sample_allows(self, view: Any) -> Callable[[int, Card], bool] | None:
+        """Which unseen cards seat ``i`` may be dealt by ``sample_state`` (e.g. none it
+        would have had to play); ``None``, the default, allows every card."""
+        return None
 
     def _sample_fields(self, view: Any, rng: random.Random) -> dict[str, Any]:
         """Values of state fields that the view does not show (other than the
@@ -248,10 +254,17 @@ class GameLearning:
         if getattr(view, "options", None) != self.options:
             raise InvalidStateError("the view was made under other options than this game's")
         seat: int = typing.cast(Any, view).seat
-        state = self._sample_state(view, rng)
-        if state.view(seat) != view:
-            raise InvalidStateError(f"no state of {self.NAME} shows seat {seat} this view")
-        return state
+        why = "its view does not come back"
+        for _ in range(_SAMPLE_TRIES):  # a deal that breaks a rule is dealt again
+            try:
+                state = self._sample_state(view, rng)
+                state.validate()
+            except InvalidStateError as exc:
+                why = str(exc)
+                continue
+            if state.view(seat) == view:
+                return state
+        raise InvalidStateError(f"no state of {self.NAME} shows seat {seat} this view ({why})")
 
     def _sample_state(self, view: Any, rng: random.Random) -> Any:
         cls = self.STATE
@@ -289,9 +302,17 @@ class GameLearning:
 
         sizes = getattr(view, "hand_sizes", None) or (len(view.hand),) * players
         hands = list(values["hands"])
+        allows = self._sample_allows(view)
         for i in range(players):
-            if i != seat:
-                hands[i] = hands[i] + deal(sizes[i] - len(hands[i]), f"seat {i}")
+            if i == seat:
+                continue
+            need = sizes[i] - len(hands[i])
+            if allows is not None:  # the allowed cards to the end of the pool, kept shuffled
+                unseen.sort(key=lambda card: allows(i, card))  # used at once
+            dealt = deal(need, f"seat {i}")
+            if allows is not None and not all(allows(i, c) for c in dealt):
+                raise InvalidStateError(f"too few cards seat {i} may hold are unseen")
+            hands[i] = hands[i] + dealt
         changes: dict[str, Any] = {"hands": tuple(hands)}
         for name, wanted in later.items():
             changes[name] = wanted.first + deal(wanted.count, name)

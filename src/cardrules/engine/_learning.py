@@ -262,6 +262,10 @@ class GameLearning:
             except InvalidStateError as exc:
                 why = str(exc)
                 continue
+            except (AttributeError, TypeError) as exc:  # a view the generic way cannot read
+                raise NotImplementedError(
+                    f"{self.NAME}: sample_state needs the game's hooks ({exc})"
+                ) from None
             if state.view(seat) == view:
                 return state
         raise InvalidStateError(f"no state of {self.NAME} shows seat {seat} this view ({why})")

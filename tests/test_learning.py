@@ -149,6 +149,18 @@ def test_sample_state_keeps_the_movers_legal_moves_under_options(
             assert game.sample_state(view, rng).legal_moves() == state.legal_moves()
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_game_page_states_the_sizes(name: str) -> None:
+    """Each game's docs page gives its action space and observation sizes."""
+    from pathlib import Path
+
+    page = Path(__file__).parent.parent / "docs" / "games" / f"{name}.md"
+    text = " ".join(page.read_text(encoding="utf-8").split())
+    game = games.create(name)
+    assert f"the action space has {game.num_actions} actions" in text
+    assert f"an observation has {game.observation_size} floats" in text
+
+
 def test_not_yet_lists_only_registered_games() -> None:
     assert set(NAMES) >= SAMPLE_NOT_YET
 

@@ -15,9 +15,9 @@ class, in field order, by their types:
 * a per-seat tuple of numbers or bools (scores, tokens, ``alive``): one value a
   seat; a tuple of seats of changing length (``challengers``): a 0/1 per seat;
 * a record (a contract): its fields, encoded the same way;
-* ``seat`` and ``options`` are not encoded (a seat is told its own place by
-  the one-hot ``seat`` block), nor are ``history`` and ``last_deal``
-  (what happened before; the rest of the view already holds what it left).
+* ``seat`` (the observer's own place) is one-hot like any seat; ``options``,
+  ``history`` and ``last_deal`` are not encoded (the options are fixed for a
+  game, and the rest of the view holds what the past left).
 
 Examples:
     >>> from cardrules import games

@@ -37,6 +37,7 @@ from cardrules.melds import (
     check_double,
     check_meld,
     lay_off,
+    layoff_cards,
     meld_value,
     retrieve_joker,
     solve,
@@ -327,6 +328,86 @@ class TestRetrieve:
         rules = MeldRules(set_joker_retrieval="never")
         with pytest.raises(IllegalMeldError, match="never"):
             retrieve_joker(check_meld(C("Ks Kd Kc Jk"), rules), C("Kh"), rules)
+
+
+class TestClosedSets:
+    """K51-7.3 to K51-7.5 (``seeds/kalooki51.md``): ``set_joker_retrieval="closed"``."""
+
+    RULES = MeldRules(set_joker_retrieval="closed", joker_points=25)
+
+    def test_k51_7_3_three_card_set_frees_for_both_missing(self) -> None:
+        """Ks-Kd-Jk frees its joker for Kc and Kh together, not for one of them."""
+        meld = check_meld(C("Ks Kd Jk"), self.RULES)
+        with pytest.raises(IllegalMeldError, match="supply Kc and Kh"):
+            retrieve_joker(meld, C("Kh"), self.RULES)
+        new, joker = retrieve_joker(meld, C("Kh Kc"), self.RULES)
+        assert joker == JOKER
+        assert sorted(new.cards) == sorted(C("Ks Kd Kh Kc"))
+
+    def test_k51_7_4_one_missing_suit_closes_the_set(self) -> None:
+        """Kh on Ks-Kd-Jk makes a set of four whose joker is never freed, even for Kc."""
+        closed = lay_off(check_meld(C("Ks Kd Jk"), self.RULES), parse_card("Kh"), self.RULES)
+        assert len(closed.cards) == 4
+        assert closed.joker_options(2) == frozenset(C("Kc"))
+        with pytest.raises(IllegalMeldError, match="set of four is closed"):
+            retrieve_joker(closed, C("Kc"), self.RULES)
+        assert layoff_cards(closed, self.RULES) == ()
+
+    def test_k51_7_4_1_joker_as_fourth_card_closes(self) -> None:
+        """A joker laid on Ks-Kd-Kc makes a closed set: Kh does not free it."""
+        closed = lay_off(check_meld(C("Ks Kd Kc"), self.RULES), JOKER, self.RULES)
+        with pytest.raises(IllegalMeldError, match="closed"):
+            retrieve_joker(closed, C("Kh"), self.RULES)
+        # the Turkish 51 rule ("fill") frees it
+        new, _ = retrieve_joker(closed, C("Kh"))
+        assert not new.joker_positions
+
+    def test_k51_7_5_two_jokers_free_one_for_two_naturals(self) -> None:
+        """Ks-Jk-Jk frees one joker for two naturals of missing suits; the set is then
+        closed (three naturals and a joker); one natural alone makes a closed set of four."""
+        meld = check_meld(C("Ks Jk Jk"), self.RULES, kind=MeldKind.SET)
+        with pytest.raises(IllegalMeldError, match="supply 2 of"):
+            retrieve_joker(meld, C("Kh"), self.RULES)
+        new, joker = retrieve_joker(meld, C("Kh Kd"), self.RULES)
+        assert joker == JOKER
+        assert (len(new.cards), len(new.joker_positions)) == (4, 1)
+        with pytest.raises(IllegalMeldError, match="closed"):
+            retrieve_joker(new, C("Kc"), self.RULES)
+        grown = lay_off(meld, parse_card("Kh"), self.RULES)
+        assert (len(grown.cards), len(grown.joker_positions)) == (4, 2)
+        with pytest.raises(IllegalMeldError, match="closed"):
+            retrieve_joker(grown, C("Kc Kd"), self.RULES)
+
+    @given(
+        st.sampled_from(list(Rank)[:13]),
+        st.permutations(list(Suit)),
+        st.integers(min_value=1, max_value=2),
+        st.booleans(),
+    )
+    @settings(max_examples=80, deadline=None)
+    def test_k51_7_4_every_set_of_four_with_a_joker_is_closed(
+        self, rank: Rank, suits: list[Suit], jokers: int, joker_last: bool
+    ) -> None:
+        """Any set of three holding a joker, grown to four by a natural of a missing suit or
+        by a joker, never frees a joker, whatever is supplied; a set of three does free one
+        for exactly the naturals it lacks."""
+        naturals = [Card(rank, s) for s in suits[: 3 - jokers]]
+        three = check_meld((*naturals, *[JOKER] * jokers), self.RULES, kind=MeldKind.SET)
+        missing = sorted(Card(rank, s) for s in three.missing_suits)
+        need = 4 - len(naturals) - (jokers - 1)
+        _, freed = retrieve_joker(three, missing[:need], self.RULES)
+        assert freed == JOKER
+        fourth = JOKER if joker_last and jokers == 1 else missing[0]
+        four = lay_off(three, fourth, self.RULES)
+        left = sorted(Card(rank, s) for s in four.missing_suits)
+        for k in range(len(left) + 1):
+            with pytest.raises(IllegalMeldError, match="closed"):
+                retrieve_joker(four, left[:k] or left[:1] or missing[:1], self.RULES)
+
+    def test_k51_7_1_runs_unchanged(self) -> None:
+        """The closed-set rule leaves runs alone: 7c-Jk-9c frees its joker for 8c."""
+        new, _ = retrieve_joker(check_meld(C("7c Jk 9c"), self.RULES), C("8c"), self.RULES)
+        assert new.cards == C("7c 8c 9c")
 
 
 class TestDoubles:

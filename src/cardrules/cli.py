@@ -8,6 +8,10 @@ Usage::
                         [--policy random|greedy]
     cardrules play GAME --human SEAT [--human SEAT ...] [--bot random|greedy]
                         [--load FILE] [...]     (you play; see cardrules.interactive)
+    cardrules simulate GAME -n N [--players K] [--option KEY=VALUE ...]
+                        [--policy random|greedy[,...]] [--seed S] [--chunk C]
+                        [--workers K | --dask ADDRESS | --dask-local K]
+                        [--jsonl FILE] [--quiet]
 
 Bad arguments print one line and exit with status 2.
 
@@ -29,6 +33,7 @@ from cardrules import __version__, games
 from cardrules.engine import parse_option_value
 from cardrules.errors import CardRulesError
 from cardrules.sim import make_policy
+from cardrules.sim._cli import add_simulate, run_simulate
 
 __all__ = ["main"]
 
@@ -69,6 +74,7 @@ def _build() -> argparse.ArgumentParser:
         metavar="FILE",
         help="resume a game saved with 'save FILE' (you play its seats)",
     )
+    add_simulate(sub)
     return parser
 
 
@@ -83,14 +89,8 @@ def _list_games() -> None:
             print(f"    {info.name}={info.default!r} ({info.kind}{extra}): {info.doc}")
 
 
-def _play(args: argparse.Namespace) -> None:
-    from cardrules import interactive  # the terminal loop, for --human and --load
-
-    if args.load is not None:  # a person resumes a saved game
-        if args.players is not None or args.option or args.seed is not None:
-            raise CardRulesError("--load takes the options and seed from the file; drop the rest")
-        interactive.resume(args.game, args.load, humans=args.human, bot=args.bot)
-        return
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    """The game options of ``--players`` and ``--option KEY=VALUE``."""
     cls = games.game_class(args.game)
     options: dict[str, Any] = {}
     if args.players is not None:
@@ -100,6 +100,19 @@ def _play(args: argparse.Namespace) -> None:
         if not sep:
             raise CardRulesError(f"--option takes KEY=VALUE, got {pair!r}")
         options[key.strip()] = parse_option_value(cls.OPTIONS, key.strip(), value)
+    return options
+
+
+def _play(args: argparse.Namespace) -> None:
+    from cardrules import interactive  # the terminal loop, for --human and --load
+
+    if args.load is not None:  # a person resumes a saved game
+        if args.players is not None or args.option or args.seed is not None:
+            raise CardRulesError("--load takes the options and seed from the file; drop the rest")
+        interactive.resume(args.game, args.load, humans=args.human, bot=args.bot)
+        return
+    cls = games.game_class(args.game)
+    options = _options(args)
     game = cls.create(**options)
     if args.human:  # a person plays some seats
         interactive.play(game, humans=args.human, seed=args.seed, bot=args.bot or args.policy)
@@ -132,6 +145,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "games":
             _list_games()
+        elif args.command == "simulate":
+            run_simulate(args, games.create(args.game, **_options(args)))
         else:
             _play(args)
     except CardRulesError as exc:

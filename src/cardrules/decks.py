@@ -32,6 +32,7 @@ from cardrules.cards import (
     Rank,
     Suit,
     card_list,
+    parse_card,
 )
 from cardrules.errors import OptionError
 
@@ -133,7 +134,9 @@ class Deck:
 
 def _natural(ranks: Iterable[Rank], packs: int = 1) -> tuple[Card, ...]:
     wanted = set(ranks)
-    one = tuple(Card(r, s) for s in Suit for r in NATURAL_RANKS if r in wanted)
+    # The interned cards of parse_card: one object per card everywhere, so that
+    # dictionary lookups keyed by cards (the poker evaluator's) hit by identity.
+    one = tuple(parse_card(r.letter + s.letter) for s in Suit for r in NATURAL_RANKS if r in wanted)
     return one * packs
 
 

@@ -34,6 +34,9 @@ _REGISTRY: dict[str, tuple[str, str]] = {
     "turkish51": ("cardrules.games.turkish51", "Turkish51"),
     "fifty_six": ("cardrules.games.fifty_six", "FiftySix"),
     "cribbage": ("cardrules.games.cribbage", "Cribbage"),
+    "kalooki51": ("cardrules.games.kalooki51", "Kalooki51"),
+    "let_it_ride": ("cardrules.games.let_it_ride", "LetItRide"),
+    "blackjack": ("cardrules.games.blackjack", "Blackjack"),
 }
 
 

@@ -30,8 +30,8 @@ def _opt_nonneg(instance: object, attribute: attrs.Attribute[Any], value: object
 
 
 def _retrieval(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if value not in ("fill", "never"):
-        raise OptionError(f"set_joker_retrieval must be 'fill' or 'never', got {value!r}")
+    if value not in ("fill", "closed", "never"):
+        raise OptionError(f"set_joker_retrieval must be 'fill', 'closed' or 'never', got {value!r}")
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -52,7 +52,9 @@ class MeldRules:
         max_jokers: most jokers in one meld (``None``: no limit).
         min_naturals: fewest natural cards in a meld.
         set_joker_retrieval: ``"fill"``: a set's joker is freed by supplying natural cards
-            that leave the set full (every suit held); ``"never"``: sets keep their jokers.
+            that leave the set full (every suit held); ``"closed"`` (Kalooki): the same, but
+            only from a set of three: a set of four that holds a joker is *closed* and keeps
+            it; ``"never"``: sets keep their jokers.
         jokers_in_doubles: whether a joker may pair with a natural card as a double.
         ace_low_points: an ace's value low in a run (``A-2-3``).
         ace_high_points: an ace's value high in a run, in a set, and left in hand.

@@ -184,7 +184,9 @@ def retrieve_joker(
     In a run the one card the joker stands for takes its place. In a set (rule
     ``set_joker_retrieval="fill"``) the cards supplied must be missing suits and, with the
     jokers that stay, make the set full (all four suits): ``Ks Kd Jk`` needs both ``Kc`` and
-    ``Kh``; ``Ks Kd Kc Jk`` needs ``Kh``.
+    ``Kh``; ``Ks Kd Kc Jk`` needs ``Kh``. Under ``"closed"`` only a set of three frees a
+    joker that way (``Ks Jk Jk`` frees one for two missing kings); a set of four holding a
+    joker is closed and keeps it.
 
     Returns:
         The new meld and the freed joker.
@@ -203,6 +205,12 @@ def retrieve_joker(
         ... except IllegalMeldError as exc:
         ...     print(exc)
         cannot take the joker from set Ks-Kd-Jk with Kh: supply Kc and Kh
+        >>> closed = MeldRules(set_joker_retrieval="closed")
+        >>> try:
+        ...     retrieve_joker(check_meld(parse_cards("Ks Kd Kc Jk")), parse_cards("Kh"), closed)
+        ... except IllegalMeldError as exc:
+        ...     print(exc)
+        cannot take the joker from set Ks-Kd-Kc-Jk with Kh: the set of four is closed
     """
     _check_rules(rules)
     if not isinstance(meld, Meld):
@@ -219,6 +227,8 @@ def retrieve_joker(
         assert rank is not None
         if rules.set_joker_retrieval == "never" or not rules.set_suits_distinct:
             raise IllegalMeldError(f"{where}: these rules never free a joker from a set")
+        if rules.set_joker_retrieval == "closed" and len(meld.cards) >= 4:
+            raise IllegalMeldError(f"{where}: the set of four is closed")
         missing = sorted(meld.missing_suits)
         needed = 4 - (len(meld.cards) - len(jokers)) - (len(jokers) - 1)
         wanted = " and ".join(str(Card(rank, s)) for s in missing)

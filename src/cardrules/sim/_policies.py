@@ -1,10 +1,8 @@
-"""Policies and batch simulation for any registered game.
+"""Policies and playing one game to the end.
 
 A policy picks a move for the player to move. :class:`RandomPolicy` chooses
 uniformly among legal moves; :class:`GreedyPolicy` asks the game for its
-simple greedy move (``Game.greedy_move``). :func:`simulate` plays many games
-over any ``concurrent.futures.Executor`` (threads, processes, or a Dask
-client's executor), one task per seed, and returns compact results.
+simple greedy move (``Game.greedy_move``).
 
 Examples:
     >>> from cardrules import games
@@ -13,20 +11,15 @@ Examples:
     >>> final = play(game, RandomPolicy(seed=1), seed=7)
     >>> final.is_terminal
     True
-    >>> [r.seed for r in simulate(game, seeds=[1, 2], policy="greedy")]
-    [1, 2]
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
-from concurrent.futures import Executor
+from collections.abc import Sequence
 from typing import Any, Protocol
 
-import attrs
-
-from cardrules.engine import Game, GameState, Move, need_count, seed_values
+from cardrules.engine import Game, GameState, Move, need_count
 from cardrules.errors import (
     ConformanceError,
     IllegalMoveError,
@@ -35,13 +28,11 @@ from cardrules.errors import (
 )
 
 __all__ = [
-    "GameResult",
     "GreedyPolicy",
     "Policy",
     "RandomPolicy",
     "make_policy",
     "play",
-    "simulate",
 ]
 
 
@@ -63,7 +54,13 @@ def _moves(state: object) -> tuple[Move, ...]:
 
 
 class Policy(Protocol):
-    """Anything that picks a legal move for the player to move."""
+    """Anything that picks a legal move for the player to move.
+
+    A policy may also have a ``seeded(seed)`` method returning a fresh copy
+    seeded by ``seed``; ``simulate`` then asks for one per game, so that a
+    random policy's choices do not depend on the games played before it in
+    the same worker.
+    """
 
     def choose(self, state: GameState[Any]) -> Move:
         """The move to make in ``state`` (which is not terminal)."""
@@ -82,6 +79,17 @@ class RandomPolicy:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(_seed(seed))
+
+    def seeded(self, seed: int) -> RandomPolicy:
+        """A fresh copy of this policy seeded by ``seed`` (``simulate`` asks each
+        game's policies this way, so results do not depend on how games are
+        split between workers).
+
+        Examples:
+            >>> RandomPolicy(1).seeded(5).rng.random() == RandomPolicy(5).rng.random()
+            True
+        """
+        return RandomPolicy(seed)
 
     def choose(self, state: GameState[Any]) -> Move:
         """A uniformly random legal move.
@@ -106,6 +114,16 @@ class GreedyPolicy:
     def __init__(self, game: Game[Any, Any], seed: int | None = None) -> None:
         self.game = _game(game)
         self.rng = random.Random(_seed(seed))
+
+    def seeded(self, seed: int) -> GreedyPolicy:
+        """A fresh copy of this policy, for the same game, seeded by ``seed``.
+
+        Examples:
+            >>> from cardrules import games
+            >>> GreedyPolicy(games.create("thirty_one")).seeded(3).game.name
+            'thirty_one'
+        """
+        return GreedyPolicy(self.game, seed)
 
     def choose(self, state: GameState[Any]) -> Move:
         """The greedy move.
@@ -180,20 +198,7 @@ def play(
     game = _game(game)
     need_count("max_moves", max_moves, 1)
     state: GameState[Any] = game.new_game(seed)
-    if isinstance(policies, str):
-        policies = make_policy(policies, game, state.seed)
-    given = list(policies) if isinstance(policies, Sequence) else [policies] * game.players
-    if len(given) != game.players:
-        raise OptionError(f"{game.name} has {game.players} seats, got {len(given)} policies")
-    seats: list[Policy] = []
-    for seat, policy in enumerate(given):
-        if isinstance(policy, str):
-            policy = make_policy(policy, game, state.seed + seat)
-        if not callable(getattr(policy, "choose", None)):
-            raise OptionError(
-                f"the policy for seat {seat} has no choose(state) method: {policy!r:.40}"
-            )
-        seats.append(policy)
+    seats = seat_policies(game, policies, state.seed)
     for _ in range(max_moves):
         player = state.current_player
         if player is None:
@@ -209,46 +214,32 @@ def play(
     raise ConformanceError(f"{game.name} did not end within {max_moves} moves")
 
 
-@attrs.frozen(kw_only=True)
-class GameResult:
-    """The outcome of one simulated game."""
+def seat_policies(game: Game[Any, Any], policies: object, seed: int) -> list[Policy]:
+    """One policy per seat for the game of ``seed``: names are made into policies
+    seeded by ``seed`` (one shared policy) or ``seed + seat`` (one name per seat);
+    objects are used as they are.
 
-    seed: int
-    scores: tuple[float, ...]
-    moves: int
-
-
-def _one(game: Game[Any, Any], policy: str, seed: int) -> GameResult:
-    final = play(game, make_policy(policy, game, seed), seed=seed)
-    return GameResult(seed=seed, scores=tuple(final.scores), moves=len(final.history))
-
-
-def simulate(
-    game: Game[Any, Any],
-    *,
-    seeds: Iterable[int],
-    policy: str = "random",
-    executor: Executor | None = None,
-) -> list[GameResult]:
-    """Play one game per seed with every seat on ``policy``; results in seed order.
-
-    Args:
-        game: the game (it is pickled to worker processes as it is a value).
-        seeds: one game per seed; each game's policy is seeded by it too.
-        policy: ``"random"`` or ``"greedy"``.
-        executor: e.g. ``ProcessPoolExecutor()``; ``None`` plays in this thread.
+    Raises:
+        OptionError: the wrong number of policies, or one without ``choose``.
 
     Examples:
         >>> from cardrules import games
-        >>> results = simulate(games.create("empat_satu"), seeds=range(3), policy="greedy")
-        >>> [r.seed for r in results], all(sum(r.scores) == 1 for r in results)
-        ([0, 1, 2], True)
+        >>> game = games.create("thirty_one", players=2)
+        >>> [type(p).__name__ for p in seat_policies(game, ["greedy", "random"], 1)]
+        ['GreedyPolicy', 'RandomPolicy']
     """
-    make_policy(policy, game)  # refuse a bad name or game before any work
-    seed_list = seed_values(seeds)
-    if executor is not None and not callable(getattr(executor, "submit", None)):
-        raise OptionError(f"executor must be a concurrent.futures.Executor, got {executor!r:.40}")
-    if executor is None:
-        return [_one(game, policy, s) for s in seed_list]
-    futures = [executor.submit(_one, game, policy, s) for s in seed_list]
-    return [f.result() for f in futures]
+    if isinstance(policies, str):
+        policies = make_policy(policies, game, seed)
+    given = list(policies) if isinstance(policies, Sequence) else [policies] * game.players
+    if len(given) != game.players:
+        raise OptionError(f"{game.name} has {game.players} seats, got {len(given)} policies")
+    seats: list[Any] = []
+    for seat, policy in enumerate(given):
+        if isinstance(policy, str):
+            policy = make_policy(policy, game, seed + seat)
+        if not callable(getattr(policy, "choose", None)):
+            raise OptionError(
+                f"the policy for seat {seat} has no choose(state) method: {policy!r:.40}"
+            )
+        seats.append(policy)
+    return seats

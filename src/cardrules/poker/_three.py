@@ -1,4 +1,4 @@
-"""Hand evaluation: how poker-like hands rank.
+"""Three-card hands: how they rank in Brag and Stop the Bus.
 
 Three-card hands rank as in Brag and Stop the Bus: prial (three of a kind),
 running flush, run, flush, pair, high card. :func:`three_card_rank` gives a

@@ -1,0 +1,54 @@
+"""Blackjack: the game class, above the state and the bots (``seeds/blackjack.md``).
+
+Examples:
+    >>> Blackjack.create().NAME
+    'blackjack'
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import attrs
+
+from cardrules.engine import Game, GameState, Move
+from cardrules.games.blackjack.bots import strategy_move
+from cardrules.games.blackjack.moves import Options
+from cardrules.games.blackjack.state import State, new_state
+
+__all__ = ["Blackjack"]
+
+
+@attrs.frozen
+class Blackjack(Game[State, Options]):
+    """Blackjack under fixed options.
+
+    Examples:
+        >>> game = Blackjack.create(deals=1)
+        >>> state = game.new_game(seed=3)
+        >>> while not state.is_terminal:
+        ...     state = state.apply(game.greedy_move(state, random.Random(0)))
+        >>> state.last_deal.net == state.scores
+        True
+    """
+
+    NAME: ClassVar[str] = "blackjack"
+    OPTIONS: ClassVar[type[Any]] = Options
+    STATE: ClassVar[type[GameState[Any]]] = State
+    SUMMARY: ClassVar[str] = "Blackjack: a six-pack shoe, 3:2 naturals, split, double, insurance"
+    HIGHER_IS_BETTER: ClassVar[bool] = True
+
+    def _new_game(self, seed: int) -> State:
+        return new_state(self.options, seed)
+
+    def greedy_move(self, state: State, rng: random.Random) -> Move:
+        """The text's standard strategy (BJ-14): minimum bet, no insurance.
+
+        Examples:
+            >>> game = Blackjack.create()
+            >>> str(game.greedy_move(game.new_game(seed=1), random.Random(0)))
+            'bet 2'
+        """
+        self._own(state)
+        return strategy_move(state)

@@ -1,0 +1,107 @@
+"""Kalooki 51: 106 cards, 13 each, a first lay-down of 51, building, closed sets.
+
+Rules digest: ``seeds/kalooki51.md`` (clauses ``K51-*``). The game is
+``games.create("kalooki51")``; the functions of ``scoring`` keep score without the engine.
+
+Rooms, each importing only from those before it: ``scoring`` (the pack, the meld rules,
+penalties, the pot), ``moves`` (options, moves, views, records), ``state`` (the fields of a
+match), ``_legal`` (legal moves and why not) and ``_play`` (what a move does), ``bot`` (the
+greedy player), ``game`` (:class:`State` and :class:`Kalooki51`, joining them). The
+package face adds :func:`render`.
+
+Examples:
+    >>> from cardrules import parse_cards
+    >>> from cardrules.games import kalooki51
+    >>> str(kalooki51.check_meld(parse_cards("Qh Kh Ah")))
+    'Qh-Kh-Ah'
+    >>> kalooki51.payout(100, [0, 40, 120])
+    (Fraction(175, 2), Fraction(25, 2), Fraction(0, 1))
+"""
+
+from __future__ import annotations
+
+from cardrules.cards import format_cards
+from cardrules.games.kalooki51.game import Kalooki51, State
+from cardrules.games.kalooki51.moves import (
+    Cancel,
+    DealResult,
+    Discard,
+    Draw,
+    LayMeld,
+    LayOff,
+    Open,
+    Options,
+    Phase,
+    Retrieve,
+    Side,
+    TableMeld,
+    Take,
+    View,
+)
+from cardrules.games.kalooki51.scoring import (
+    DECK,
+    JOKER_PENALTIES,
+    KALOOKI_BONUS,
+    RULES,
+    card_penalty,
+    check_meld,
+    deal_penalties,
+    meld_rules,
+    payout,
+)
+
+__all__ = [
+    "DECK",
+    "JOKER_PENALTIES",
+    "KALOOKI_BONUS",
+    "RULES",
+    "Cancel",
+    "DealResult",
+    "Discard",
+    "Draw",
+    "Kalooki51",
+    "LayMeld",
+    "LayOff",
+    "Open",
+    "Options",
+    "Phase",
+    "Retrieve",
+    "Side",
+    "State",
+    "TableMeld",
+    "Take",
+    "View",
+    "card_penalty",
+    "check_meld",
+    "deal_penalties",
+    "meld_rules",
+    "payout",
+    "render",
+]
+
+
+def render(view: View) -> str:
+    """Plain text of one seat's view, for a person.
+
+    Examples:
+        >>> state = Kalooki51.create(deals=1, players=2).new_game(seed=0)
+        >>> print(render(state.view(0)).splitlines()[0])
+        Kalooki 51, deal 1; seat 0 sees; seat 1 to play (draw)
+    """
+    turn = "nobody" if view.turn is None else f"seat {view.turn}"
+    lines = [
+        f"Kalooki 51, deal {view.deal + 1}; seat {view.seat} sees; "
+        f"{turn} to play ({view.phase.value})",
+        f"  hand: {format_cards(view.hand) or '(no cards)'}",
+        f"  stock: {view.stock_size} cards; discard top: "
+        + (str(view.discard[-1]) if view.discard else "(none)"),
+    ]
+    for number, placed in enumerate(view.table):
+        lines.append(f"  meld {number} (seat {placed.owner}): {placed.meld}")
+    for meld in view.pending:
+        lines.append(f"  laying down: {meld}")
+    for seat, size in enumerate(view.hand_sizes):
+        state = "out of the match" if not view.active[seat] else f"{size} cards"
+        down = ", laid down" if view.opened[seat] else ""
+        lines.append(f"  seat {seat}: {state}{down}; total {view.totals[seat]}")
+    return "\n".join(lines)

@@ -1,0 +1,296 @@
+"""Kalooki 51: which moves are legal now, and why a move is not (K51-4 to K51-7).
+
+Package-internal: :class:`~cardrules.games.kalooki51.State` asks these functions for its
+legal moves and its explanations (they read a :class:`~.state.Position`, the room below).
+
+Examples:
+    >>> from cardrules.games.kalooki51 import Kalooki51
+    >>> [str(m) for m in generate_moves(Kalooki51.create(deals=1).new_game(seed=1))]
+    ['draw', 'take']
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter
+
+from cardrules.cards import JOKER, Card
+from cardrules.engine import GameState, Move
+from cardrules.errors import IllegalMeldError
+from cardrules.games._rummy import bad_fields, joker_wants, meld_fits
+from cardrules.games.kalooki51.moves import (
+    _DISCARDS,
+    CANCEL,
+    DRAW,
+    OPEN,
+    TAKE,
+    Cancel,
+    Discard,
+    Draw,
+    LayMeld,
+    LayOff,
+    Open,
+    Phase,
+    Retrieve,
+    Side,
+    TableMeld,
+    Take,
+)
+from cardrules.games.kalooki51.state import Position
+from cardrules.melds import (
+    MeldKind,
+    MeldRules,
+    _best_value,
+    _candidate_cards,
+    _value_ceiling,
+    check_meld,
+    lay_off,
+    retrieve_joker,
+    value_bound,
+)
+
+__all__ = ["explain", "generate_moves", "may_build"]
+
+
+# --------------------------------------------------------------------------- legal moves
+
+
+def generate_moves(state: Position) -> tuple[Move, ...]:
+    """Every legal move of ``state``, in the order :meth:`State.legal_moves` gives them."""
+    phase = state.phase
+    if phase is Phase.OVER:
+        return ()
+    if phase is Phase.DRAW:
+        out: list[Move] = [DRAW] if state.stock else []
+        if state.discard:
+            out.append(TAKE)
+        return tuple(out)
+    return _play_moves(state, state.turn)
+
+
+def may_build(state: Position, seat: int) -> bool:
+    """Whether ``seat`` may build and release jokers now (K51-5.3, K51-5.4)."""
+    if not state.opened[seat]:
+        return False
+    return not state.opened_now or state.options.build_in_opening_turn
+
+
+def _play_moves(state: Position, seat: int) -> tuple[Move, ...]:
+    hand = state.hands[seat]
+    key = tuple(sorted(hand))
+    rules = state.rules
+    if state.loose:  # a released joker must be placed (K51-7.2)
+        return _joker_places(state, key, rules)
+    out: list[Move] = []
+    opened = state.opened[seat]
+    if opened or (not state.cancelled and _may_open(state, key, rules)):
+        out.extend(_meld_moves(key, rules))
+    if state.pending:
+        if state.pending_total >= state.options.threshold:
+            out.append(OPEN)
+        out.append(CANCEL)
+        return tuple(out)
+    if may_build(state, seat):
+        held = set(hand)
+        out.extend(move for card, move in _table_layoffs(state.table, rules) if card in held)
+        out.extend(_retrieve_moves(state, hand, rules))
+    taken = state.taken
+    distinct = dict.fromkeys(key)  # the hand's cards, sorted, each once
+    if taken is None or len(hand) == 1 or hand.count(taken) > 1:
+        out.extend(map(_DISCARDS.__getitem__, distinct))
+    else:  # not the card just taken (K51-4.3)
+        out.extend(_DISCARDS[c] for c in distinct if c != taken)
+    return tuple(out)
+
+
+def _may_open(state: Position, key: tuple[Card, ...], rules: MeldRules) -> bool:
+    """Whether the melds laid so far and the best melds of the hand reach the threshold, so
+    that a meld laid now can be part of a first lay-down (K51-5.2): cheap bounds first."""
+    need = state.options.threshold - state.pending_total
+    if need <= 0:
+        return True
+    return (
+        value_bound(key, rules) >= need
+        and _value_ceiling(key, rules) >= need
+        and _best_value(key, rules) >= need
+    )
+
+
+def _joker_places(state: Position, key: tuple[Card, ...], rules: MeldRules) -> tuple[Move, ...]:
+    """The moves that place a held joker: a new meld holding one, or a lay-off (K51-7.2)."""
+    out: list[Move] = [m for m in _meld_moves(key, rules) if JOKER in m.cards]
+    out.extend(move for card, move in _table_layoffs(state.table, rules) if card == JOKER)
+    return tuple(out)
+
+
+def _retrieve_moves(state: Position, hand: tuple[Card, ...], rules: MeldRules) -> list[Move]:
+    held = set(hand)
+    out: list[Move] = []
+    for t, placed in enumerate(state.table):
+        wanted, need = joker_wants(placed.meld, rules)
+        if not wanted:
+            continue
+        combos: list[tuple[Card, ...]]
+        if need == 0:  # a run: each joker for the one card it stands for
+            combos = [(face,) for face in wanted if face in held]
+        else:
+            have = [card for card in wanted if card in held]
+            combos = list(itertools.combinations(have, need))
+        for combo in combos:
+            if _joker_has_place(state, hand, t, combo, rules):
+                out.append(Retrieve(t, combo))
+    return out
+
+
+def _joker_has_place(
+    state: Position,
+    hand: tuple[Card, ...],
+    target: int,
+    cards: tuple[Card, ...],
+    rules: MeldRules,
+) -> bool:
+    """Whether a joker released from meld ``target`` with ``cards`` can be placed (K51-7.2):
+    some meld of the table then takes a joker, or the hand left holds a meld with one."""
+    new_meld, _ = retrieve_joker(state.table[target].meld, cards, rules)
+    for t, placed in enumerate(state.table):
+        meld = new_meld if t == target else placed.meld
+        if any(card == JOKER for card, _ in meld_fits(meld, rules)):
+            return True
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card)
+    rest.append(JOKER)
+    return any(JOKER in cards for _, cards in _candidate_cards(tuple(sorted(rest)), rules))
+
+
+@functools.lru_cache(maxsize=1024)
+def _table_layoffs(
+    table: tuple[TableMeld, ...], rules: MeldRules
+) -> tuple[tuple[Card, LayOff], ...]:
+    """Every lay-off onto the melds of ``table``, in order, with the card it lays."""
+    return tuple(
+        (card, _lay_off(card, t, _SIDES[end]))
+        for t, placed in enumerate(table)
+        for card, end in meld_fits(placed.meld, rules)
+    )
+
+
+_SIDES = {"low": Side.LOW, "high": Side.HIGH}
+
+
+@functools.lru_cache(maxsize=8192)
+def _lay_off(card: Card, target: int, side: Side) -> LayOff:
+    """``LayOff(card, target, side)``, shared: the same lay-offs are offered turn after turn."""
+    return LayOff(card, target, side)
+
+
+@functools.lru_cache(maxsize=8192)
+def lay_meld(kind: MeldKind, cards: tuple[Card, ...]) -> LayMeld:
+    """``LayMeld(kind, cards)``, shared: a hand keeps offering the same melds turn after turn."""
+    return LayMeld(kind, cards)
+
+
+@functools.lru_cache(maxsize=64)
+def _meld_moves(hand: tuple[Card, ...], rules: MeldRules) -> tuple[LayMeld, ...]:
+    """The new melds a sorted hand can lay (the whole hand included, K51-4.4)."""
+    return tuple([lay_meld(kind, cards) for kind, cards in _candidate_cards(hand, rules)])
+
+
+# --------------------------------------------------------------------------- explanations
+
+
+def explain(state: Position, move: Move) -> str:
+    """Why ``move`` is illegal in ``state`` (the rules' own words, with the clause)."""
+    bad = bad_fields(move)
+    if bad:
+        return bad
+    seat = state.turn
+    hand = state.hands[seat] if state.phase is not Phase.OVER else ()
+    if state.phase is Phase.DRAW and not isinstance(move, (Draw, Take)):
+        return f"seat {seat} must first draw or take the discard (K51-4.1)"
+    if state.phase is Phase.PLAY and isinstance(move, (Draw, Take)):
+        return f"seat {seat} has already drawn this turn (K51-4.1)"
+    if isinstance(move, Take):
+        return "the discard pile is empty (K51-4.2)"
+    if isinstance(move, Draw):
+        return "the stock is empty (K51-8.4)"
+    if state.loose and not (
+        (isinstance(move, LayOff) and move.card == JOKER)
+        or (isinstance(move, LayMeld) and JOKER in move.cards)
+    ):
+        return "the released joker must first be placed on the table (K51-7.2)"
+    if isinstance(move, Open):
+        if not state.pending:
+            return "no first lay-down is in progress (K51-5.2)"
+        return (
+            f"the melds laid total {state.pending_total}, below {state.options.threshold} (K51-5.1)"
+        )
+    if isinstance(move, Cancel):
+        return "no first lay-down is in progress (K51-5.2)"
+    if isinstance(move, LayMeld):
+        return _explain_meld(state, move, hand)
+    if isinstance(move, (LayOff, Retrieve)):
+        if not state.opened[seat]:
+            return f"seat {seat} has not laid down and may not build (K51-5.3)"
+        if not may_build(state, seat):
+            return "building waits for the turn after the first lay-down (K51-5.4)"
+        if not 0 <= move.target < len(state.table):
+            return f"there is no meld {move.target} on the table"
+        return _explain_table(state, move, hand)
+    if isinstance(move, Discard):
+        if state.pending:
+            return "finish the first lay-down (open) or take it back (cancel) first (K51-5.2)"
+        if move.card not in hand:
+            return f"{move.card} is not in the hand of seat {seat}"
+        return f"{move.card} was just taken from the discard pile (K51-4.3)"
+    return GameState.explain(state, move)
+
+
+def _explain_meld(state: Position, move: LayMeld, hand: tuple[Card, ...]) -> str:
+    missing = Counter(move.cards) - Counter(hand)
+    if missing:
+        return f"{' '.join(map(str, missing.elements()))} not in the hand of seat {state.turn}"
+    if state.cancelled and not state.opened[state.turn]:
+        return "the first lay-down was taken back this turn (K51-5.2)"
+    if move.kind is MeldKind.DOUBLE:
+        return "Kalooki 51 has no doubles: a meld is a set or a run (K51-2.3)"
+    try:
+        meld = check_meld(move.cards, state.rules, kind=move.kind)
+    except IllegalMeldError as exc:
+        clause = "K51-2.1" if move.kind is MeldKind.SET else "K51-2.2"
+        return f"{exc} ({clause})"
+    if meld.cards != move.cards:
+        return f"lay the run from low to high: {' '.join(map(str, meld.cards))} (K51-2.2)"
+    if not state.opened[state.turn] and not _may_open(state, tuple(sorted(hand)), state.rules):
+        return (
+            f"the hand cannot bring the first lay-down to {state.options.threshold}, so no "
+            "meld of it can be laid yet (K51-5.2)"
+        )
+    return GameState.explain(state, move)
+
+
+def _explain_table(state: Position, move: LayOff | Retrieve, hand: tuple[Card, ...]) -> str:
+    meld = state.table[move.target].meld
+    rules = state.rules
+    try:
+        if isinstance(move, LayOff):
+            if move.card not in hand:
+                return f"{move.card} is not in the hand of seat {state.turn}"
+            lay_off(meld, move.card, rules, end=move.side.value)
+        else:
+            if state.loose:
+                return "one release at a time: place the released joker first (K51-7.2)"
+            if Counter(move.cards) - Counter(hand):
+                return f"seat {state.turn} does not hold {' '.join(map(str, move.cards))}"
+            retrieve_joker(meld, move.cards, rules)
+            return "the released joker would have no place on the table (K51-7.2)"
+    except IllegalMeldError as exc:
+        text = str(exc)
+        if "closed" in text:
+            return f"{text} (K51-7.4)"
+        if isinstance(move, Retrieve):
+            clause = "K51-7.3" if meld.kind is MeldKind.SET else "K51-7.1"
+            return f"{text} ({clause})"
+        return f"{text} (K51-6.{2 if meld.kind is MeldKind.SET else 1})"
+    return GameState.explain(state, move)

@@ -1,0 +1,276 @@
+"""Kalooki 51 without the engine: meld checks, penalty points, a deal's penalties, the pot.
+
+These are for programs that keep score at a real table. Clauses are those of
+``seeds/kalooki51.md``. Money is exact: :func:`payout` returns :class:`fractions.Fraction`
+amounts, never floats.
+
+Examples:
+    >>> from cardrules import parse_card
+    >>> from cardrules.games import kalooki51
+    >>> kalooki51.card_penalty(parse_card("Ah")), kalooki51.card_penalty(parse_card("Jk"))
+    (11, 25)
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+
+from cardrules.cards import Card
+from cardrules.decks import double
+from cardrules.errors import CardRulesError, IllegalMeldError, InvalidCardError, OptionError
+from cardrules.melds import Meld, MeldKind, MeldRules
+from cardrules.melds import card_points as _card_points
+from cardrules.melds import check_meld as _check_meld
+
+__all__ = [
+    "DECK",
+    "JOKER_PENALTIES",
+    "KALOOKI_BONUS",
+    "RULES",
+    "card_penalty",
+    "check_meld",
+    "deal_penalties",
+    "meld_rules",
+    "payout",
+]
+
+DECK = double()
+"""The 106-card pack: two 52-card packs and two jokers (K51-1.1)."""
+KALOOKI_BONUS = 25
+"""The extra penalty of every opponent of a player who goes Kalooki (K51-9.2)."""
+JOKER_PENALTIES = (25, 15)
+"""A joker's penalty in hand: 25 (the text's words), 15 (its card table, club rules)."""
+_PACK = DECK.counts()
+
+
+@functools.lru_cache(maxsize=8)
+def meld_rules(*, ace_low: bool = True, joker_penalty: int = 25) -> MeldRules:
+    """The meld rules of Kalooki 51 (K51-1, K51-2, K51-6, K51-7) under the two options that
+    touch them.
+
+    Sets of three or four distinct suits, runs ace low or high (never round the corner),
+    at least one natural card, and closed sets (``set_joker_retrieval="closed"``).
+
+    Raises:
+        OptionError: a joker penalty other than 25 or 15.
+
+    Examples:
+        >>> rules = meld_rules()
+        >>> rules.set_joker_retrieval, rules.joker_points, rules.ace_low
+        ('closed', 25, True)
+        >>> meld_rules(ace_low=False, joker_penalty=15).joker_points
+        15
+    """
+    if joker_penalty not in JOKER_PENALTIES or isinstance(joker_penalty, bool):
+        raise OptionError(f"joker_penalty must be 25 or 15, got {joker_penalty!r:.40}")
+    if not isinstance(ace_low, bool):
+        raise OptionError(f"ace_low must be True or False, got {ace_low!r:.40}")
+    return MeldRules(
+        min_length=3,
+        max_set_size=4,
+        set_suits_distinct=True,
+        ace_low=ace_low,
+        ace_high=True,
+        wrap_around=False,
+        min_naturals=1,
+        set_joker_retrieval="closed",
+        joker_points=joker_penalty,
+    )
+
+
+RULES: MeldRules = meld_rules()
+"""The meld rules of Kalooki 51 under the default options."""
+
+
+def _cards(cards: object, what: str) -> tuple[Card, ...]:
+    if isinstance(cards, Card):  # a Card is a tuple: it would iterate as rank and suit
+        raise InvalidCardError(f"{what}: expected a sequence of cards, got the card {cards}")
+    if isinstance(cards, str) or not isinstance(cards, Iterable):
+        raise InvalidCardError(f"{what} must be a sequence of cards, got {cards!r:.60}")
+    out = tuple(cards)
+    for card in out:
+        if not isinstance(card, Card):
+            raise InvalidCardError(f"{what} must hold cards, got {card!r:.60}")
+    for card, n in Counter(out).items():
+        if n > _PACK.get(card, 0):
+            raise InvalidCardError(f"{what} hold {card} {n} times; the pack has {_PACK[card]}")
+    return out
+
+
+def check_meld(
+    cards: Iterable[Card], *, kind: MeldKind | None = None, ace_low: bool = True
+) -> Meld:
+    """Check cards laid in order as a Kalooki 51 meld (K51-2): a set or a run.
+
+    A run is laid low to high. One natural card with jokers reads as a run unless
+    ``kind=MeldKind.SET``.
+
+    Raises:
+        IllegalMeldError: not a meld, naming the rule broken.
+        InvalidCardError: not cards of the 106-card pack.
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> str(check_meld(parse_cards("Qh Kh Ah")))
+        'Qh-Kh-Ah'
+        >>> for text in ("7h 7h 7s", "Kh Ah 2h"):
+        ...     try:
+        ...         check_meld(parse_cards(text))
+        ...     except IllegalMeldError as exc:
+        ...         print(exc)
+        set 7h-7h-7s repeats 7h; a set's suits must differ (K51-2.1)
+        run Kh-Ah-2h runs past the ace (no run turns the corner) (K51-2.2)
+    """
+    got = _cards(cards, "a meld")
+    if kind is MeldKind.DOUBLE:
+        raise IllegalMeldError("Kalooki 51 has no doubles: a meld is a set or a run (K51-2.3)")
+    rules = meld_rules(ace_low=ace_low)
+    try:
+        return _check_meld(got, rules, kind=kind)
+    except IllegalMeldError as exc:
+        raise IllegalMeldError(f"{exc} ({_clause(str(exc), kind)})") from None
+
+
+def _clause(message: str, kind: MeldKind | None) -> str:
+    if "joker" in message or "natural" in message:
+        return "K51-2.3"
+    if message.startswith("meld"):
+        return "K51-2.1, K51-2.2"
+    if message.startswith("set") or kind is MeldKind.SET:
+        return "K51-2.1"
+    return "K51-2.2"
+
+
+def card_penalty(card: Card, *, joker_penalty: int = 25) -> int:
+    """A card's penalty points left in a hand (K51-1.4): 2-10 their number, courts 10, an
+    ace 11, a joker 25 (or 15 with ``joker_penalty=15``).
+
+    Raises:
+        InvalidCardError: not a card.
+        OptionError: a joker penalty other than 25 or 15.
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> [card_penalty(c) for c in parse_cards("7c Qd Ah Jk")]
+        [7, 10, 11, 25]
+        >>> card_penalty(parse_cards("Jk")[0], joker_penalty=15)
+        15
+    """
+    rules = meld_rules(joker_penalty=joker_penalty)
+    if not isinstance(card, Card):
+        raise InvalidCardError(f"expected one card, got {card!r:.60}")
+    return _card_points(card, rules)
+
+
+def deal_penalties(
+    *,
+    hands: Sequence[Iterable[Card]],
+    winner: int | None,
+    kalooki: bool = False,
+    joker_penalty: int = 25,
+    kalooki_bonus: int = KALOOKI_BONUS,
+) -> tuple[int, ...]:
+    """The penalty points of every seat for a finished deal (K51-9).
+
+    The winner scores 0; every other seat the points of the cards left in its hand, plus
+    ``kalooki_bonus`` when the winner went Kalooki. With ``winner=None`` (the deal ended
+    with nobody out, K51-8.4) every seat scores its hand and no bonus is paid.
+
+    Raises:
+        CardRulesError: a bad winner, a winner who still holds cards, or a Kalooki with
+            no winner.
+        InvalidCardError: cards not of the 106-card pack, or too many copies.
+        OptionError: a bad joker penalty or bonus.
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> deal_penalties(hands=[(), parse_cards("Ah Jk"), parse_cards("7c 7d")], winner=0)
+        (0, 36, 14)
+        >>> deal_penalties(
+        ...     hands=[parse_cards("Kd"), ()], winner=1, kalooki=True, joker_penalty=15)
+        (35, 0)
+    """
+    if isinstance(hands, (Card, str, bytes)):
+        raise CardRulesError(f"hands must be one hand per seat, got {hands!r:.60}")
+    if not isinstance(hands, Sequence):
+        raise CardRulesError(f"hands must be one hand per seat, got {hands!r:.60}")
+    cards = [_cards(h, f"seat {i}'s hand") for i, h in enumerate(hands)]
+    _cards([c for h in cards for c in h], "the hands together")
+    players = len(cards)
+    rules = meld_rules(joker_penalty=joker_penalty)
+    if not isinstance(kalooki, bool):
+        raise CardRulesError(f"kalooki must be True or False, got {kalooki!r:.40}")
+    if not isinstance(kalooki_bonus, int) or isinstance(kalooki_bonus, bool) or kalooki_bonus < 0:
+        raise OptionError(f"kalooki_bonus must be a whole number >= 0, got {kalooki_bonus!r:.40}")
+    if winner is None:
+        if kalooki:
+            raise CardRulesError("with no winner nobody went Kalooki")
+    else:
+        if not isinstance(winner, int) or isinstance(winner, bool) or not 0 <= winner < players:
+            raise CardRulesError(f"winner must be a seat from 0 to {players - 1}, got {winner!r}")
+        if cards[winner]:
+            shown = " ".join(map(str, cards[winner]))
+            raise CardRulesError(f"winner seat {winner} still holds cards: {shown}")
+    bonus = kalooki_bonus if kalooki else 0
+    return tuple(
+        0 if seat == winner else sum(_card_points(c, rules) for c in hand) + bonus
+        for seat, hand in enumerate(cards)
+    )
+
+
+def payout(pot: int | Fraction, scores: Sequence[int]) -> tuple[Fraction, ...]:
+    """Share a pot among the players by their final penalty totals (K51-11).
+
+    The winner (the lowest total; tied winners split it equally) takes 75%. The other 25% is
+    split into equal shares, one per other player; a player more than 100 points behind the
+    winner's total takes no share, and a share nobody may take goes to the winner(s)
+    (K51-11.3). With so many tied winners that a share would exceed a winner's part, the
+    winners' part and the shares are pooled and split equally among the winners and the
+    players taking a share: nobody takes more than a winner. Amounts are exact fractions:
+    their sum is always the pot.
+
+    Raises:
+        CardRulesError: no scores, scores that are not whole numbers, or a negative pot.
+
+    Examples:
+        >>> payout(100, [20, 60, 150])
+        (Fraction(175, 2), Fraction(25, 2), Fraction(0, 1))
+        >>> payout(40, [30, 30, 50, 200])
+        (Fraction(35, 2), Fraction(35, 2), Fraction(5, 1), Fraction(0, 1))
+        >>> payout(50, [0, 0, 0, 0, 10])
+        (Fraction(10, 1), Fraction(10, 1), Fraction(10, 1), Fraction(10, 1), Fraction(10, 1))
+    """
+    if not isinstance(pot, (int, Fraction)) or isinstance(pot, bool) or pot < 0:
+        raise CardRulesError(f"pot must be a whole number or Fraction >= 0, got {pot!r:.40}")
+    if isinstance(scores, (str, bytes)) or not isinstance(scores, Sequence) or not scores:
+        raise CardRulesError(f"scores must be one total per player, got {scores!r:.60}")
+    totals = tuple(scores)
+    if not all(isinstance(s, int) and not isinstance(s, bool) for s in totals):
+        raise CardRulesError(f"scores must be whole numbers, got {totals!r:.60}")
+    best = min(totals)
+    winners = [i for i, s in enumerate(totals) if s == best]
+    others = [i for i, s in enumerate(totals) if s != best]
+    pot = Fraction(pot)
+    out = [Fraction(0)] * len(totals)
+    to_winners = pot * 3 / 4 if others else pot
+    if others:
+        share = pot / 4 / len(others)
+        for i in others:
+            if totals[i] - best > 100:
+                to_winners += share
+            else:
+                out[i] = share
+    each = to_winners / len(winners)
+    sharing = [i for i in others if out[i]]
+    if sharing and share > each:
+        # Many tied winners: no other player takes more than a winner (K51-11.3), so the
+        # winners' part and the shares are pooled and split equally among all of them.
+        each = (to_winners + share * len(sharing)) / (len(winners) + len(sharing))
+        for i in sharing:
+            out[i] = each
+    for i in winners:
+        out[i] = each
+    return tuple(out)

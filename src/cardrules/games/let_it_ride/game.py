@@ -1,0 +1,536 @@
+"""Let It Ride's play: options, moves, the state, the game and its views (LIR-1, 2, 4-6).
+
+Examples:
+    >>> from cardrules import games
+    >>> state = games.create("let_it_ride", players=2, deals=1).new_game(seed=3)
+    >>> [str(m) for m in state.legal_moves()]
+    ['pull 1', 'ride 1']
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+import attrs
+
+from cardrules.cards import Card, format_cards
+from cardrules.decks import Deck, standard
+from cardrules.engine import (
+    Game,
+    GameState,
+    Move,
+    make_view,
+    option,
+    redeal_hidden,
+    replace_at,
+    seats_check,
+)
+from cardrules.errors import InvalidCardError, InvalidStateError, OptionError
+from cardrules.games.let_it_ride.pay import (
+    COMMON_PAY_TABLE,
+    PayLine,
+    _line,
+    _net,
+    parse_pay_table,
+)
+from cardrules.games.let_it_ride.strategy import ride_first, ride_second
+from cardrules.poker import evaluate
+
+__all__ = [
+    "HandResult",
+    "LetItRide",
+    "Options",
+    "Phase",
+    "Pull",
+    "Ride",
+    "State",
+    "View",
+    "render",
+]
+
+# --------------------------------------------------------------------------- options
+
+
+@attrs.frozen
+class Options:
+    """Let It Ride options (see ``seeds/let_it_ride.md``).
+
+    Examples:
+        >>> Options().pay_table
+        '1000,200,50,11,8,5,3,2,1'
+        >>> Options(bankroll=2)
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.OptionError: option bankroll must be at least 3, got 2
+    """
+
+    players: int = option(3, doc="number of seats (LIR-1.2)", minimum=1, maximum=7)
+    deals: int = option(10, doc="hands in the series (LIR-6.1)", minimum=1, maximum=100_000)
+    bankroll: int = option(100, doc="chips each player starts with (LIR-1.3)", minimum=3)
+    bet: int = option(1, doc="chips in each of the three bets (LIR-1.3)", minimum=1)
+    pay_table: str = option(
+        COMMON_PAY_TABLE,
+        doc="odds for royal flush, straight flush, ... tens or better (LIR-5.2)",
+    )
+
+    def __attrs_post_init__(self) -> None:
+        parse_pay_table(self.pay_table)
+        if self.bankroll < 3 * self.bet:
+            raise OptionError(
+                f"option bankroll {self.bankroll} cannot cover three bets of {self.bet} (LIR-1.3)"
+            )
+
+
+# --------------------------------------------------------------------------- moves
+
+
+@attrs.frozen
+class Pull(Move):
+    """Take back bet 1 or bet 2 (LIR-4.1, LIR-4.3)."""
+
+    NAME: ClassVar[str] = "pull"
+    bet: int
+
+
+@attrs.frozen
+class Ride(Move):
+    """Let bet 1 or bet 2 ride (LIR-4.1, LIR-4.3)."""
+
+    NAME: ClassVar[str] = "ride"
+    bet: int
+
+
+_MOVES = ((Pull(1), Ride(1)), (Pull(2), Ride(2)))
+
+
+# --------------------------------------------------------------------------- state
+
+
+class Phase(enum.Enum):
+    """Which bet the players are deciding."""
+
+    FIRST = "first"  # three cards seen (LIR-4.1)
+    SECOND = "second"  # the first community card is up (LIR-4.3)
+    OVER = "over"  # the series is over
+
+
+@attrs.frozen(kw_only=True)
+class HandResult:
+    """A shown hand (LIR-4.5, LIR-6.4): every player's cards, lines and net chips.
+
+    Examples:
+        >>> from cardrules import games
+        >>> state = games.create("let_it_ride", players=1, deals=1).new_game(seed=2)
+        >>> while not state.is_terminal:
+        ...     state = state.apply(state.legal_moves()[0])
+        >>> result = state.last_deal
+        >>> len(result.board), result.riding, result.won[0] == state.scores[0]
+        (2, (1,), True)
+    """
+
+    deal: int
+    hands: tuple[tuple[Card, ...], ...]
+    board: tuple[Card, ...]
+    lines: tuple[PayLine, ...]
+    riding: tuple[int, ...]
+    won: tuple[int, ...]
+
+    def describe(self) -> list[str]:
+        """Transcript lines: the board, then each player's hand, line and net chips."""
+        lines = [f"  hand {self.deal + 1} ends: community {format_cards(self.board)}; hands shown"]
+        for seat, hand in enumerate(self.hands):
+            if hand:
+                line = self.lines[seat].name.lower().replace("_", " ")
+                lines.append(
+                    f"    seat {seat}: {format_cards(hand)}; {line}; "
+                    f"{self.riding[seat]} riding; {self.won[seat]:+d}"
+                )
+        return lines
+
+
+@attrs.frozen(kw_only=True)
+class View:
+    """What one seat may know (LIR-2.3, LIR-6.4)."""
+
+    seat: int
+    options: Options
+    deal: int
+    phase: Phase
+    turn: int | None
+    hand: tuple[Card, ...]
+    community: tuple[Card, ...]
+    playing: tuple[bool, ...]
+    riding: tuple[tuple[bool, ...], ...]
+    bankrolls: tuple[int, ...]
+    last_deal: HandResult | None
+    history: tuple[Move, ...]
+
+
+@attrs.frozen(kw_only=True)
+class State(GameState[Options]):
+    """A Let It Ride series in progress.
+
+    ``riding[seat]`` says which of the seat's three bets are on the table;
+    ``bankrolls`` are the chips off the table; ``turned`` is how many of the
+    two community cards (``board``) are face up.
+
+    Examples:
+        >>> from cardrules import games
+        >>> state = games.create("let_it_ride", players=2).new_game(seed=1)
+        >>> state.turn, state.bankrolls, state.riding[0], state.turned
+        (0, (97, 97), (True, True, True), 0)
+    """
+
+    GAME: ClassVar[str] = "let_it_ride"
+    MOVES: ClassVar[tuple[type[Move], ...]] = (Pull, Ride)
+
+    options: Options
+    seed: int
+    history: tuple[Move, ...] = ()
+    deal: int
+    phase: Phase
+    turn: int
+    hands: tuple[tuple[Card, ...], ...]
+    board: tuple[Card, ...]
+    turned: int
+    stock: tuple[Card, ...]
+    playing: tuple[bool, ...]
+    riding: tuple[tuple[bool, ...], ...]
+    bankrolls: tuple[int, ...]
+    last_deal: HandResult | None = None
+
+    # ---- protocol -------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat deciding a bet, ``None`` once the series is over."""
+        return None if self.phase is Phase.OVER else self.turn
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the series is over (LIR-6.1, LIR-6.2)."""
+        return self.phase is Phase.OVER
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Net chips won per seat, bets on the table counted as the player's (LIR-6.3)."""
+        bet = self.options.bet
+        start = self.options.bankroll
+        return tuple(
+            money + bet * sum(bets) - start
+            for money, bets in zip(self.bankrolls, self.riding, strict=True)
+        )
+
+    def deck(self) -> Deck:
+        """The 52-card pack (LIR-1.1)."""
+        return _DECK
+
+    def all_cards(self) -> Iterable[Card]:
+        """Hands, community cards and the rest of the pack."""
+        for hand in self.hands:
+            yield from hand
+        yield from self.board
+        yield from self.stock
+
+    def final_hand(self, seat: int) -> tuple[Card, ...]:
+        """A seat's five cards: its three and the two community cards (LIR-3.1).
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("let_it_ride", players=1).new_game(seed=1)
+            >>> len(state.final_hand(0))
+            5
+        """
+        return self.hands[seats_check(self.options.players, seat)] + self.board
+
+    def _generate_moves(self) -> tuple[Move, ...]:
+        if self.phase is Phase.OVER:
+            return ()
+        return _MOVES[self.phase is Phase.SECOND]
+
+    def explain(self, move: Move) -> str:
+        """Why ``move`` is illegal now."""
+        if isinstance(move, (Pull, Ride)):
+            deciding = 2 if self.phase is Phase.SECOND else 1
+            if move.bet not in (1, 2, 3):
+                return f"there is no bet {move.bet}; the bets are 1, 2 and 3 (LIR-2.1)"
+            if move.bet == 3:
+                return "the third bet always stays; it is neither pulled nor let ride (LIR-4.4)"
+            if move.bet < deciding:
+                return f"bet {move.bet} was already decided (LIR-4.4)"
+            return "bet 2 is decided after the first community card is turned (LIR-4.3)"
+        return super().explain(move)
+
+    def _next(self, move: Move) -> State:
+        history = self.history + (move,)
+        seat = self.turn
+        if isinstance(move, Pull):  # the bet goes back to the bankroll (LIR-5.1)
+            bets = list(self.riding[seat])
+            bets[move.bet - 1] = False
+            state = self._replace(
+                history=history,
+                riding=replace_at(self.riding, seat, tuple(bets)),
+                bankrolls=replace_at(self.bankrolls, seat, self.bankrolls[seat] + self.options.bet),
+            )
+        else:
+            state = self._replace(history=history)
+        following = _next_playing(self.playing, seat)
+        if following is not None:
+            return state._replace(turn=following)
+        first = self.playing.index(True)
+        if self.phase is Phase.FIRST:
+            return state._replace(phase=Phase.SECOND, turned=1, turn=first)  # LIR-4.2
+        return state._show()
+
+    # ---- rules helpers -------------------------------------------------------------
+
+    def _show(self) -> State:
+        """Turn the second community card, pay every hand (LIR-4.5, LIR-5) and deal on."""
+        odds = parse_pay_table(self.options.pay_table)
+        bet = self.options.bet
+        n = self.options.players
+        lines: list[PayLine] = []
+        stakes: list[int] = []
+        won: list[int] = []
+        bankrolls = list(self.bankrolls)
+        for seat in range(n):
+            if not self.playing[seat]:
+                lines.append(PayLine.NOTHING)
+                stakes.append(0)
+                won.append(0)
+                continue
+            line = _line(evaluate(self.hands[seat] + self.board).value)
+            count = sum(self.riding[seat])
+            net = _net(line, count * bet, odds)
+            bankrolls[seat] += count * bet + net
+            lines.append(line)
+            stakes.append(count)
+            won.append(net)
+        result = HandResult(
+            deal=self.deal,
+            hands=tuple(h if self.playing[i] else () for i, h in enumerate(self.hands)),
+            board=self.board,
+            lines=tuple(lines),
+            riding=tuple(stakes),
+            won=tuple(won),
+        )
+        state = self._replace(
+            bankrolls=tuple(bankrolls),
+            riding=((False,) * 3,) * n,
+            turned=2,
+            last_deal=result,
+        )
+        return _deal(state, self.deal + 1)
+
+    # ---- views ---------------------------------------------------------------------
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know: its own cards, the turned community cards, the table.
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("let_it_ride", players=2).new_game(seed=1)
+            >>> view = state.view(1)
+            >>> view.hand == state.hands[1], view.community
+            (True, ())
+        """
+        return make_view(View, self, seat, community=self.board[: self.turned])
+
+    def resample(self, seat: int, rng: random.Random) -> State:
+        """Deal again what ``seat`` cannot see: the other hands, unturned community cards.
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("let_it_ride", players=3).new_game(seed=1)
+            >>> other = state.resample(0, random.Random(1))
+            >>> other.view(0) == state.view(0), other.hands[1] == state.hands[1]
+            (True, False)
+        """
+        seats_check(self.options.players, seat)
+        if self.phase is Phase.OVER:  # every hand was shown; only the rest is unknown
+            rest = list(self.stock)
+            rng.shuffle(rest)
+            return self._replace(stock=tuple(rest), seed=rng.getrandbits(63))
+        shown = self.board[: self.turned]
+        hands, (hidden, stock) = redeal_hidden(
+            rng, self.hands, seat, piles=(self.board[self.turned :], self.stock)
+        )
+        return self._replace(
+            hands=hands, board=shown + hidden, stock=stock, seed=rng.getrandbits(63)
+        )
+
+    def _check(self) -> None:
+        n = self.options.players
+        for name in ("hands", "playing", "riding", "bankrolls"):
+            if len(getattr(self, name)) != n:
+                raise InvalidStateError(f"{name} has {len(getattr(self, name))} seats, not {n}")
+        if not 0 <= self.turn < n:
+            raise InvalidStateError(f"seat {self.turn} does not exist with {n} players")
+        if len(self.board) != 2:
+            raise InvalidStateError(f"there are 2 community cards, not {len(self.board)}")
+        if any(m < 0 for m in self.bankrolls):
+            raise InvalidStateError(f"bankrolls {self.bankrolls} cannot be negative")
+        if any(len(bets) != 3 for bets in self.riding):
+            raise InvalidStateError("each seat has three bets")
+        if self.phase is Phase.OVER:
+            if self.turned != 2 or any(any(bets) for bets in self.riding):
+                raise InvalidStateError("a finished series has every card up and no bet out")
+            return
+        want = 0 if self.phase is Phase.FIRST else 1
+        if self.turned != want:
+            raise InvalidStateError(f"{self.turned} community cards up in phase {self.phase}")
+        if not self.playing[self.turn]:
+            raise InvalidStateError(f"seat {self.turn} is not in this hand")
+        for i in range(n):
+            size = len(self.hands[i])
+            if size != (3 if self.playing[i] else 0):
+                raise InvalidStateError(f"seat {i} holds {size} cards")
+            bets = self.riding[i]
+            if not self.playing[i]:
+                if any(bets):
+                    raise InvalidStateError(f"seat {i} sits out but has bets out")
+                continue
+            if not bets[2]:
+                raise InvalidStateError(f"seat {i}'s third bet must stay (LIR-4.4)")
+            undecided = i >= self.turn
+            if not bets[1] and (self.phase is Phase.FIRST or undecided):
+                raise InvalidStateError(f"seat {i}'s second bet is pulled before its turn")
+            if not bets[0] and self.phase is Phase.FIRST and undecided:
+                raise InvalidStateError(f"seat {i}'s first bet is pulled before its turn")
+
+
+_DECK = standard()
+
+
+def _next_playing(playing: tuple[bool, ...], seat: int) -> int | None:
+    for i in range(seat + 1, len(playing)):
+        if playing[i]:
+            return i
+    return None
+
+
+def _deal(state: State, number: int) -> State:
+    """Place the bets and deal hand ``number`` (LIR-2), or end the series (LIR-6)."""
+    options = state.options
+    stake = 3 * options.bet
+    playing = tuple(money >= stake for money in state.bankrolls)  # LIR-6.2
+    if number >= options.deals or not any(playing):
+        return state._replace(phase=Phase.OVER, turned=2)
+    cards = list(_DECK.cards)
+    state.rng("deal", number).shuffle(cards)
+    hands: list[tuple[Card, ...]] = []
+    for seat_plays in playing:
+        if seat_plays:
+            hands.append(tuple(cards[-3:]))
+            del cards[-3:]
+        else:
+            hands.append(())
+    board = (cards.pop(), cards.pop())
+    return state._replace(
+        deal=number,
+        phase=Phase.FIRST,
+        turn=playing.index(True),
+        hands=tuple(hands),
+        board=board,
+        turned=0,
+        stock=tuple(cards),
+        playing=playing,
+        riding=tuple((p, p, p) for p in playing),
+        bankrolls=tuple(
+            m - stake if p else m for m, p in zip(state.bankrolls, playing, strict=True)
+        ),
+    )
+
+
+@attrs.frozen
+class LetItRide(Game[State, Options]):
+    """Let It Ride under fixed options.
+
+    Examples:
+        >>> game = LetItRide.create(players=1, deals=3)
+        >>> state = game.new_game(seed=7)
+        >>> while not state.is_terminal:
+        ...     state = state.apply(game.greedy_move(state, random.Random(0)))
+        >>> len(state.history)
+        6
+    """
+
+    NAME: ClassVar[str] = "let_it_ride"
+    OPTIONS: ClassVar[type[Any]] = Options
+    STATE: ClassVar[type[GameState[Any]]] = State
+    SUMMARY: ClassVar[str] = "Let It Ride: pull or ride two of three bets; paid by a pay table"
+    HIGHER_IS_BETTER: ClassVar[bool] = True
+
+    def _new_game(self, seed: int) -> State:
+        n = self.options.players
+        blank = State(
+            options=self.options,
+            seed=seed,
+            deal=0,
+            phase=Phase.FIRST,
+            turn=0,
+            hands=((),) * n,
+            board=(),
+            turned=0,
+            stock=_DECK.cards,
+            playing=(True,) * n,
+            riding=((False,) * 3,) * n,
+            bankrolls=(self.options.bankroll,) * n,
+        )
+        return _deal(blank, 0)
+
+    def greedy_move(self, state: State, rng: random.Random) -> Move:
+        """The published basic strategy (LIR-7): ride the bet if it says so, else pull it.
+
+        Examples:
+            >>> game = LetItRide.create(players=1)
+            >>> state = game.new_game(seed=5)
+            >>> game.greedy_move(state, random.Random(0)) in state.legal_moves()
+            True
+        """
+        self._own(state)
+        if state.is_terminal:
+            raise OptionError("the game is over")
+        hand = state.hands[state.turn]
+        if state.phase is Phase.FIRST:
+            return Ride(1) if ride_first(hand) else Pull(1)
+        return Ride(2) if ride_second(hand + state.board[:1]) else Pull(2)
+
+
+def render(view: View) -> str:
+    """The seat's view as plain text for a person.
+
+    Examples:
+        >>> from cardrules import games
+        >>> state = games.create("let_it_ride", players=2).new_game(seed=1)
+        >>> print(render(state.view(0)))  # doctest: +ELLIPSIS
+        Let It Ride, hand 1 of 10: seat 0 to decide bet 1
+        community: ?? ??
+        your cards (seat 0): ...
+        seat 0: bankroll 97; bets riding 1 2 3 (you)
+        seat 1: bankroll 97; bets riding 1 2 3
+    """
+    if not isinstance(view, View):
+        raise InvalidCardError(f"render takes a Let It Ride view, got {type(view).__name__}")
+    total = view.options.deals
+    if view.phase is Phase.OVER:
+        head = f"Let It Ride, over after {total} hand{'s' * (total > 1)}"
+    else:
+        deciding = 1 if view.phase is Phase.FIRST else 2
+        head = f"Let It Ride, hand {view.deal + 1} of {total}: "
+        head += f"seat {view.turn} to decide bet {deciding}"
+    shown = [str(c) for c in view.community] + ["??"] * (2 - len(view.community))
+    lines = [head]
+    if view.phase is not Phase.OVER:
+        lines.append(f"community: {' '.join(shown)}")
+        lines.append(f"your cards (seat {view.seat}): {format_cards(view.hand) or '(sitting out)'}")
+    for seat, money in enumerate(view.bankrolls):
+        bets = " ".join(str(k + 1) for k, up in enumerate(view.riding[seat]) if up) or "none"
+        you = " (you)" if seat == view.seat else ""
+        lines.append(f"seat {seat}: bankroll {money}; bets riding {bets}{you}")
+    if view.last_deal is not None:
+        lines.extend(view.last_deal.describe())
+    return "\n".join(lines)

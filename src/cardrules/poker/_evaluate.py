@@ -1,0 +1,437 @@
+"""Five-card poker hands: the best five of 5, 6 or 7 cards, with jokers (private).
+
+See :mod:`cardrules.poker` for the public face and
+:mod:`cardrules.poker._tables` for the number forms behind the speed.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from itertools import chain, repeat
+
+import attrs
+
+from cardrules.cards import Card, Suit
+from cardrules.decks import standard
+from cardrules.errors import InvalidCardError, OptionError
+from cardrules.poker import _tables as T
+
+__all__ = ["JOKER_RULES", "HandCategory", "HandValue", "evaluate", "evaluate_many"]
+
+JOKER_RULES = ("wild", "bug")
+"""How a joker counts: fully ``"wild"`` (any card; five of a kind possible),
+or the ``"bug"`` (an ace, or any card that completes a straight or a flush)."""
+
+
+class HandCategory(enum.IntEnum):
+    """The kinds of five-card poker hand, weakest first.
+
+    Examples:
+        >>> HandCategory.FLUSH > HandCategory.STRAIGHT, HandCategory.FIVE_OF_A_KIND.words
+        (True, 'five of a kind')
+    """
+
+    HIGH_CARD = T.HIGH_CARD
+    PAIR = T.PAIR
+    TWO_PAIR = T.TWO_PAIR
+    THREE_OF_A_KIND = T.THREE_OF_A_KIND
+    STRAIGHT = T.STRAIGHT
+    FLUSH = T.FLUSH
+    FULL_HOUSE = T.FULL_HOUSE
+    FOUR_OF_A_KIND = T.FOUR_OF_A_KIND
+    STRAIGHT_FLUSH = T.STRAIGHT_FLUSH
+    FIVE_OF_A_KIND = T.FIVE_OF_A_KIND
+
+    @property
+    def words(self) -> str:
+        """The category's name in lower-case words, e.g. ``'full house'``."""
+        return self.name.lower().replace("_", " ")
+
+
+_CATEGORIES = tuple(HandCategory)
+
+
+@attrs.frozen(repr=False)
+class HandValue:
+    """What a poker hand is worth: compare two values to compare the hands.
+
+    Values are totally ordered (greater is better) and hashable. Two values are
+    equal exactly when the hands tie: suits never break a tie, and which cards
+    the ``best`` five are does not enter the comparison.
+
+    Attributes:
+        value: the strength as one integer (what :func:`evaluate_many`
+            returns): the category times ``2**20`` plus the five deciding ranks,
+            most important first, one hexadecimal digit each (2-14; the ace of
+            a five-high straight counts 1).
+        cards: the cards the hand was made from.
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> value = evaluate(parse_cards("Kh Kd Ks 2c 2d 9h 4s"))
+        >>> value.category, hex(value.value)
+        (<HandCategory.FULL_HOUSE: 6>, '0x6ddd22')
+        >>> str(value)
+        'full house: Ks Kh Kd 2d 2c'
+    """
+
+    value: int
+    cards: tuple[Card, ...] = attrs.field(eq=False, order=False)
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, HandValue):
+            return NotImplemented
+        return self.value < other.value
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, HandValue):
+            return NotImplemented
+        return self.value <= other.value
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, HandValue):
+            return NotImplemented
+        return self.value > other.value
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, HandValue):
+            return NotImplemented
+        return self.value >= other.value
+
+    @property
+    def category(self) -> HandCategory:
+        """The kind of hand (straight, flush...)."""
+        return _CATEGORIES[self.value >> 20]
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """The five deciding ranks, most important first (a wheel's ace is 1).
+
+        Examples:
+            >>> from cardrules import parse_cards
+            >>> evaluate(parse_cards("5d 4c 3h 2s Ad")).ranks
+            (5, 4, 3, 2, 1)
+        """
+        v = self.value
+        return (v >> 16 & 15, v >> 12 & 15, v >> 8 & 15, v >> 4 & 15, v & 15)
+
+    @property
+    def best(self) -> tuple[Card, ...]:
+        """The five cards that make the hand, in the order of :attr:`ranks`.
+
+        A joker stands in its own place (where the rank it stands for is).
+
+        Examples:
+            >>> from cardrules import parse_cards
+            >>> hand = evaluate(parse_cards("Ah Jk 9h 4h 2h 2c Kd"))
+            >>> hand.category.words, [str(c) for c in hand.best]
+            ('flush', ['Ah', 'Jk', '9h', '4h', '2h'])
+        """
+        return _best_cards(self.category, self.ranks, self.cards)
+
+    def __str__(self) -> str:
+        return f"{self.category.words}: {' '.join(map(str, self.best))}"
+
+    def __repr__(self) -> str:
+        return f"<HandValue {self}>"
+
+
+# --------------------------------------------------------------------------- fast path
+
+# Keyed by the pack's own card objects (the interned cards of ``parse_card``):
+# a lookup with one of them is decided by identity, without comparing tuples.
+_KEYS: dict[Card, int] = {
+    card: T.card_key(card.rank, int(card.suit))  # type: ignore[arg-type]
+    for card in standard().cards
+}
+# Rank key and suit counters only: small enough for ``sum``'s machine-integer loop.
+_SMALL: dict[Card, int] = {
+    card: (key >> T.RANK_SHIFT) << 16 | (key & 0xFFFF) for card, key in _KEYS.items()
+}
+_BIG_MASK = (1 << 31) - 1 << T.RANK_SHIFT | T.FLUSH_BITS
+_SMALL_MASK = (1 << 31) - 1 << 16 | T.FLUSH_BITS
+
+
+class _NotFast(Exception):
+    """The hand needs the careful path: a joker, or bad input to explain."""
+
+
+def _strength(hand: Sequence[Card]) -> int:
+    """The strength of 5-7 distinct natural cards; raises on anything else."""
+    s = sum(map(_KEYS.__getitem__, hand), T.SUIT_OFFSET)
+    n = len(hand)
+    if (s & T.CARD_BITS).bit_count() != n or not 5 <= n <= 7:
+        raise _NotFast
+    tables = T.tables()
+    if s & T.FLUSH_BITS:
+        suit = ((s & T.FLUSH_BITS).bit_length() >> 2) - 1
+        return tables.flushes[s >> (T.CARD_SHIFT + 13 * suit) & T.RANK_MASK]
+    return tables.ranks[s >> T.RANK_SHIFT]
+
+
+def _check_rule(jokers: str) -> bool:
+    """Whether the joker rule is the bug (else fully wild)."""
+    if jokers not in JOKER_RULES:
+        raise OptionError(f"jokers must be one of {list(JOKER_RULES)}, got {jokers!r:.40}")
+    return jokers == "bug"
+
+
+def _checked(cards: object) -> tuple[Card, ...]:
+    """The hand as a tuple, refused with a clear message unless 5-7 distinct cards."""
+    if isinstance(cards, (str, bytes)):
+        raise InvalidCardError("a poker hand is a sequence of cards, not text; use parse_cards")
+    try:
+        hand: tuple[Card, ...] = tuple(cards)  # type: ignore[arg-type]
+    except TypeError:
+        raise InvalidCardError(
+            f"a poker hand is a sequence of cards, got {type(cards).__name__}"
+        ) from None
+    for position, card in enumerate(hand):
+        if not isinstance(card, Card):
+            raise InvalidCardError(f"a poker hand holds cards; item {position} is {card!r:.40}")
+    if not 5 <= len(hand) <= 7:
+        raise InvalidCardError(f"a poker hand has 5 to 7 cards, got {len(hand)}")
+    seen: set[Card] = set()
+    for card in hand:
+        if card in seen and not card.is_joker:
+            raise InvalidCardError(f"a poker hand cannot hold the same card twice: {card}")
+        seen.add(card)
+    return hand
+
+
+def _careful(cards: object, bug: bool) -> int:
+    return _value_of(_checked(cards), bug)
+
+
+def _value_of(hand: tuple[Card, ...], bug: bool) -> int:
+    """The strength of a checked hand."""
+    naturals = [c for c in hand if not c.is_joker]
+    wild = len(hand) - len(naturals)
+    if not wild:
+        return _strength(hand)
+    return _wild_strength(naturals, wild, bug)
+
+
+# --------------------------------------------------------------------------- jokers
+
+
+def _wild_strength(naturals: list[Card], wild: int, bug: bool) -> int:
+    """The best hand when ``wild`` jokers join ``naturals``.
+
+    A joker stands for a card that is not in the hand; the one exception is
+    five of a kind, where it adds a fifth card of a rank (only aces with the
+    bug). The best hand is then either made by rank counts alone (the jokers
+    all join one rank: the most numerous, highest first; the aces with the
+    bug) or is a straight or flush the jokers complete.
+    """
+    counts = [0] * 15
+    suit_masks = [0, 0, 0, 0]
+    for card in naturals:
+        rank = int(card.rank)
+        counts[rank] += 1
+        suit_masks[card.suit] |= 1 << (rank - 2)  # type: ignore[index]
+    target = 14 if bug or not naturals else max(range(2, 15), key=lambda r: (counts[r], r))
+    counts[target] += wild
+    best = T.counts_value(counts)
+    return max(best, _filled(suit_masks, wild))
+
+
+def _filled(suit_masks: list[int], wild: int) -> int:
+    """The best straight, flush or straight flush that ``wild`` jokers complete."""
+    best = 0
+    for mask in suit_masks:
+        if mask.bit_count() + wild < 5:
+            continue
+        for top, window in T.WINDOWS:
+            if 5 - (mask & window).bit_count() <= wild:
+                return T.pack(T.STRAIGHT_FLUSH, T.straight_ranks(top))  # none better left
+        filled = mask
+        for _ in range(wild):
+            free = ~filled & T.RANK_MASK
+            filled |= 1 << (free.bit_length() - 1)
+        best = max(best, T.pack(T.FLUSH, T.mask_ranks(filled)[:5]))
+    if best:
+        return best
+    held = suit_masks[0] | suit_masks[1] | suit_masks[2] | suit_masks[3]
+    for top, window in T.WINDOWS:
+        if 5 - (held & window).bit_count() <= wild:
+            return T.pack(T.STRAIGHT, T.straight_ranks(top))
+    return 0
+
+
+# --------------------------------------------------------------------------- best five
+
+
+def _best_cards(
+    category: HandCategory, ranks: tuple[int, ...], cards: tuple[Card, ...]
+) -> tuple[Card, ...]:
+    naturals = sorted((c for c in cards if not c.is_joker), reverse=True)
+    jokers = [c for c in cards if c.is_joker]
+    wanted = [14 if r == 1 else r for r in ranks]
+    if category in (HandCategory.FLUSH, HandCategory.STRAIGHT_FLUSH):
+        for suit in Suit:
+            picked = {c.rank: c for c in naturals if c.suit is suit and c.rank in wanted}
+            if len(picked) + len(jokers) >= 5:
+                spare = iter(jokers)
+                return tuple(picked[r] if r in picked else next(spare) for r in wanted)  # type: ignore[index]
+    pool = list(naturals)
+    spare = iter(jokers)
+    out = []
+    for rank in wanted:
+        found = next((c for c in pool if c.rank == rank), None)
+        if found is None:
+            out.append(next(spare))
+        else:
+            pool.remove(found)
+            out.append(found)
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------- public
+
+
+def evaluate(cards: Sequence[Card], *, jokers: str = "wild") -> HandValue:
+    """The value of the best five-card poker hand among 5, 6 or 7 cards.
+
+    Hands rank from five of a kind (only with jokers) down to high card; the
+    ace is high, or low in the wheel A-2-3-4-5 (the lowest straight); suits
+    never break a tie.
+
+    Args:
+        cards: 5 to 7 cards: distinct natural cards and any number of jokers.
+        jokers: ``"wild"`` (a joker is any card, so four tens and a joker are
+            five of a kind, above a straight flush) or ``"bug"`` (a joker is
+            an ace, or any card that completes a straight, a flush or a
+            straight flush).
+
+    Raises:
+        InvalidCardError: fewer than 5 or more than 7 cards, a natural card
+            twice, text, or something that is not a card.
+        OptionError: ``jokers`` is not one of :data:`JOKER_RULES`.
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> evaluate(parse_cards("Ah Kh Qh Jh Th 2c 2d")).category
+        <HandCategory.STRAIGHT_FLUSH: 8>
+        >>> evaluate(parse_cards("5c 4d 3h 2s Ac")) < evaluate(parse_cards("6c 5d 4h 3s 2c"))
+        True
+        >>> str(evaluate(parse_cards("Tc Td Th Ts Jk")))
+        'five of a kind: Ts Th Td Tc Jk'
+        >>> str(evaluate(parse_cards("Tc Td Th Ts Jk"), jokers="bug"))
+        'four of a kind: Ts Th Td Tc Jk'
+        >>> evaluate(parse_cards("Ah Kh"))
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.InvalidCardError: a poker hand has 5 to 7 cards, got 2
+    """
+    bug = _check_rule(jokers)
+    if type(cards) is tuple or type(cards) is list:
+        try:
+            if all(map(isinstance, cards, repeat(Card))):
+                return HandValue(_strength(cards), tuple(cards))
+        except (_NotFast, LookupError, TypeError):
+            pass  # a joker, or bad input to explain
+    hand = _checked(cards)
+    return HandValue(_value_of(hand, bug), hand)
+
+
+def evaluate_many(
+    hands: Iterable[Sequence[Card]], *, jokers: str = "wild", check: bool = True
+) -> list[int]:
+    """The strengths of many hands at once: ``evaluate(hand).value`` for each.
+
+    Use it to rank hands fast: comparing these integers compares the hands
+    (greater is better, equal is a tie); :class:`HandValue` shows what one
+    means. Each hand is checked as :func:`evaluate` checks it. A batch of hands
+    of one size without jokers is valued in a few passes of built-in functions
+    over all of its cards; any other batch hand by hand.
+
+    Args:
+        hands: sequences (tuples, lists) of 5 to 7 cards each.
+        jokers: how jokers count, as for :func:`evaluate`.
+        check: look for a card held twice in a hand. ``check=False`` is faster,
+            for hands known to hold distinct cards (dealt from one pack); a hand
+            that holds a natural card twice then gets a meaningless value.
+            Everything else is checked either way.
+
+    Raises:
+        InvalidCardError: a hand is not 5 to 7 cards as :func:`evaluate`
+            takes them; the message gives its index.
+        OptionError: ``jokers`` is not one of :data:`JOKER_RULES`.
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> a, b = parse_cards("As Ad Kc Qh 9s 4c 2d"), parse_cards("9c 9d 9h 2s 3d 7c Jh")
+        >>> [hex(v) for v in evaluate_many([a, b])]
+        ['0x1eedc9', '0x3999b7']
+        >>> max([a, b], key=lambda hand: evaluate(hand)) == b
+        True
+    """
+    bug = _check_rule(jokers)
+    if isinstance(hands, (str, bytes)):
+        raise InvalidCardError("evaluate_many takes a sequence of hands, not text")
+    try:
+        batch = list(hands)
+    except TypeError:
+        raise InvalidCardError(
+            f"evaluate_many takes an iterable of hands, got {type(hands).__name__}"
+        ) from None
+    if not batch:
+        return []
+    try:
+        return _batch(batch, check)
+    except (_NotFast, LookupError, TypeError, ValueError):
+        pass
+    out: list[int] = []
+    for hand in batch:
+        try:
+            out.append(_strength(hand))
+        except (_NotFast, LookupError, TypeError):
+            try:
+                out.append(_careful(hand, bug))
+            except InvalidCardError as exc:
+                raise InvalidCardError(f"hand {len(out)}: {exc}") from None
+    return out
+
+
+_CHUNK = 2048
+
+
+def _batch(batch: list[Sequence[Card]], check: bool) -> list[int]:
+    """Every hand of a batch of one size, natural cards only, by built-in passes.
+
+    Raises:
+        _NotFast: hands of several sizes, a size out of range, or a card twice.
+        LookupError: a joker or something that is not a card.
+    """
+    size = len(batch[0])
+    if not 5 <= size <= 7 or list(map(len, batch)).count(size) != len(batch):
+        raise _NotFast
+    tables = T.tables()
+    offsets = repeat(T.SUIT_OFFSET)
+    found: list[int | None] = []
+    for start in range(0, len(batch), _CHUNK):  # chunks: the work stays in the CPU's cache
+        chunk = batch[start : start + _CHUNK]
+        if check:
+            cards = map(_KEYS.__getitem__, chain.from_iterable(chunk))
+            sums = list(map(sum, zip(*([cards] * size), strict=False), offsets))
+            if min(map(int.bit_count, map(T.CARD_BITS.__and__, sums))) < size:
+                raise _NotFast  # a card twice: a carry lost a bit
+            values = list(map(tables.big[size].get, map(_BIG_MASK.__and__, sums)))
+            if None in values:  # flushes of six or seven cards: the flush suit's ranks
+                for i, value in enumerate(values):
+                    if value is None:
+                        s = sums[i]
+                        suit = ((s & T.FLUSH_BITS).bit_length() >> 2) - 1
+                        values[i] = tables.flushes[s >> (T.CARD_SHIFT + 13 * suit) & T.RANK_MASK]
+            found += values
+        else:
+            cards = map(_SMALL.__getitem__, chain.from_iterable(chunk))
+            hands = zip(*([cards] * size), strict=False)
+            found += map(tables.small[size].get, map(_SMALL_MASK.__and__, map(sum, hands, offsets)))
+    if None in found:  # unchecked: flushes of six or seven cards, or a card twice
+        for i, value in enumerate(found):
+            if value is None:
+                found[i] = _strength(batch[i])
+    return found  # type: ignore[return-value]

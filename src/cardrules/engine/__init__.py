@@ -62,6 +62,7 @@ from cardrules.engine._actions import (
 from cardrules.engine._data import from_data, to_data
 from cardrules.engine._game import Game
 from cardrules.engine._learning import Unseen
+from cardrules.engine._meld_actions import meld_codec
 from cardrules.engine._moves import Move, parse_move_text
 from cardrules.engine._options import (
     OptionInfo,
@@ -99,6 +100,7 @@ __all__ = [
     "from_data",
     "int_codec",
     "make_view",
+    "meld_codec",
     "multiset_count",
     "need_count",
     "next_seat",

@@ -26,6 +26,11 @@ The package is a few private rooms behind this module, which only re-exports
 * ``_data``: JSON data conversion, :func:`to_data` and :func:`from_data`;
 * ``_state``: :class:`GameState` and its generated copier;
 * ``_game``: :class:`Game`;
+* ``_actions``: fixed action spaces (:class:`ActionSpace`, :class:`Codec` and
+  the codecs :func:`card_codec`, :func:`cards_codec`, :func:`int_codec`...);
+* ``_observe``: the observation encoder built from a game's view class;
+* ``_learning``: the learning protocol on :class:`Game` and :class:`GameState`
+  (``num_actions``, ``action_mask``, ``observation``, ``returns``, ``sample_state``);
 * ``_seats``: seat, view and re-deal helpers (:func:`make_view`,
   :func:`redeal_hidden`, :func:`seat_lines`, :func:`seats_check`,
   :func:`next_seat`, :func:`replace_at`).
@@ -43,9 +48,23 @@ Examples:
 
 from __future__ import annotations
 
+from cardrules.engine._actions import (
+    BOOL,
+    ActionSpace,
+    Codec,
+    Family,
+    card_codec,
+    cards_codec,
+    enum_codec,
+    int_codec,
+    multiset_count,
+    optional_codec,
+)
 from cardrules.engine._data import from_data, to_data
 from cardrules.engine._game import Game
 from cardrules.engine._history import EMPTY_HISTORY, History
+from cardrules.engine._learning import Unseen
+from cardrules.engine._meld_actions import meld_codec
 from cardrules.engine._moves import Move, parse_move_text
 from cardrules.engine._options import (
     OptionInfo,
@@ -67,19 +86,31 @@ from cardrules.engine._seats import (
 from cardrules.engine._state import GameState
 
 __all__ = [
+    "BOOL",
     "EMPTY_HISTORY",
+    "ActionSpace",
+    "Codec",
+    "Family",
     "Game",
     "GameState",
     "History",
     "Move",
     "OptionInfo",
+    "Unseen",
     "build_options",
+    "card_codec",
+    "cards_codec",
+    "enum_codec",
     "from_data",
+    "int_codec",
     "make_view",
+    "meld_codec",
+    "multiset_count",
     "need_count",
     "next_seat",
     "option",
     "option_info",
+    "optional_codec",
     "parse_move_text",
     "parse_option_value",
     "redeal_hidden",

@@ -12,6 +12,7 @@ import attrs
 
 from cardrules.decks import new_seed
 from cardrules.engine._data import from_data
+from cardrules.engine._learning import GameLearning
 from cardrules.engine._moves import Move, parse_move_text
 from cardrules.engine._options import OptionInfo, OptionsT, build_options, option_info
 from cardrules.engine._state import GameState
@@ -21,7 +22,7 @@ S = TypeVar("S", bound="GameState[Any]")
 
 
 @attrs.frozen
-class Game(Generic[S, OptionsT]):
+class Game(GameLearning, Generic[S, OptionsT]):
     """A game under fixed options: the factory of its states.
 
     Subclasses set ``NAME``, ``OPTIONS`` (the options class) and ``STATE`` (the

@@ -16,13 +16,14 @@ from cardrules.cards import Card, format_cards
 from cardrules.decks import Deck
 from cardrules.engine._data import to_data
 from cardrules.engine._history import History
+from cardrules.engine._learning import StateLearning
 from cardrules.engine._moves import Move
 from cardrules.engine._options import OptionsT
 from cardrules.errors import IllegalMoveError, InvalidStateError
 
 
 @attrs.frozen
-class GameState(Generic[OptionsT]):
+class GameState(StateLearning, Generic[OptionsT]):
     """Base class of every game state (a frozen attrs class in each game).
 
     A game's state class declares the fields ``options``, ``seed`` and

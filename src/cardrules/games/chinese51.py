@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 import itertools
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -27,10 +27,12 @@ from cardrules.cards import Card
 from cardrules.decks import Deck, standard
 from cardrules.engine import (
     EMPTY_HISTORY,
+    Codec,
     Game,
     GameState,
     History,
     Move,
+    cards_codec,
     make_view,
     option,
     redeal_hidden,
@@ -866,6 +868,10 @@ class Chinese51(Game[State, Options]):
     STATE: ClassVar[type[GameState[Any]]] = State
     SUMMARY: ClassVar[str] = "Chinese 51: trade with the face-up row, knock, challenge; to 500"
     HIGHER_IS_BETTER: ClassVar[bool] = True
+
+    def _action_fields(self, faces: tuple[Card, ...]) -> Mapping[str, Mapping[str, Codec]]:
+        """The cards given in a trade are numbered by their faces (1 to 5 of them)."""
+        return {"trade": {"give": cards_codec(faces, ROW_SIZE, 1)}}
 
     def _new_game(self, seed: int) -> State:
         n = self.options.players

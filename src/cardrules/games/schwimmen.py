@@ -34,6 +34,7 @@ from cardrules.engine import (
     GameState,
     History,
     Move,
+    Unseen,
     make_view,
     next_seat,
     option,
@@ -725,6 +726,10 @@ class Schwimmen(Game[State, Options]):
     STATE: ClassVar[type[GameState[Any]]] = State
     SUMMARY: ClassVar[str] = "Schwimmen: exchange with a widow for 31, three aces win; 3 tokens"
     HIGHER_IS_BETTER: ClassVar[bool] = False
+
+    def _sample_fields(self, view: Any, rng: random.Random) -> dict[str, Any]:
+        """The widow lies face down until the dealer chooses (SCH-8.4)."""
+        return {"widow": Unseen(HAND_SIZE)} if view.phase is Phase.CHOOSE else {}
 
     def _new_game(self, seed: int) -> State:
         n = self.options.players

@@ -322,6 +322,7 @@ class View:
     alive: tuple[bool, ...]
     knocker: int | None
     taken: Card | None
+    turns: int  # turns played this deal: public, and it decides when knocking opens
     last_deal: DealResult | None
     history: History
 

@@ -8,11 +8,13 @@ Examples:
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import attrs
 
-from cardrules.engine import Game, GameState, Move
+from cardrules.cards import Card
+from cardrules.engine import Codec, Game, GameState, Move, int_codec
 from cardrules.games.blackjack.bots import strategy_move
 from cardrules.games.blackjack.moves import Options
 from cardrules.games.blackjack.state import State, new_state
@@ -38,6 +40,13 @@ class Blackjack(Game[State, Options]):
     STATE: ClassVar[type[GameState[Any]]] = State
     SUMMARY: ClassVar[str] = "Blackjack: a six-pack shoe, 3:2 naturals, split, double, insurance"
     HIGHER_IS_BETTER: ClassVar[bool] = True
+
+    def _action_fields(self, faces: tuple[Card, ...]) -> Mapping[str, Mapping[str, Codec]]:
+        """A bet up to the table's maximum; insurance up to half of it."""
+        return {
+            "bet": {"amount": int_codec(0, self.options.max_bet)},
+            "insure": {"amount": int_codec(0, self.options.max_bet // 2)},
+        }
 
     def _new_game(self, seed: int) -> State:
         return new_state(self.options, seed)

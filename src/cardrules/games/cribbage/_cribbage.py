@@ -6,13 +6,15 @@ Rules digest: ``seeds/cribbage.md`` (clauses ``CR-*``).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 import attrs
 
 from cardrules.cards import Card
-from cardrules.engine import Game, GameState, Move
+from cardrules.engine import Codec, Game, GameState, Move, cards_codec, int_codec
 from cardrules.errors import IllegalMoveError
+from cardrules.games.cribbage import _learning
 from cardrules.games.cribbage._deal import deal as _deal
 from cardrules.games.cribbage._deal import draw
 from cardrules.games.cribbage._game import State
@@ -54,6 +56,18 @@ class Cribbage(Game[State, Options]):
     STATE: ClassVar[type[GameState[Any]]] = State
     SUMMARY: ClassVar[str] = "Cribbage: crib, starter, pegging to 31 and the show; game to 121"
     HIGHER_IS_BETTER: ClassVar[bool] = True
+
+    def _action_fields(self, faces: tuple[Card, ...]) -> Mapping[str, Mapping[str, Codec]]:
+        """Crib cards by their faces (one or two); a count is 0 to 29 points."""
+        return {"crib": {"cards": cards_codec(faces, 2, 1)}, "count": {"points": int_codec(0, 29)}}
+
+    def _sample_fields(self, view: Any, rng: random.Random) -> dict[str, Any]:
+        """The hidden crib and the count's stage (see ``_learning``)."""
+        return _learning.sample_fields(view)
+
+    def _sample_allows(self, view: Any) -> Callable[[int, Card], bool]:
+        """No card a seat that said go could have played (CR-5)."""
+        return _learning.sample_allows(view)
 
     def _new_game(self, seed: int) -> State:
         n = self.options.players

@@ -9,14 +9,16 @@ Examples:
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import attrs
 
-from cardrules.engine import Game, GameState, Move
-from cardrules.games.fifty_six._moves import read_bid
+from cardrules.cards import Card
+from cardrules.engine import Codec, Game, GameState, Move, int_codec
+from cardrules.games.fifty_six._moves import Bid, Play, read_bid
 from cardrules.games.fifty_six.bot import greedy_move as _greedy_move
-from cardrules.games.fifty_six.scoring import Options
+from cardrules.games.fifty_six.scoring import MAX_BID, MIN_BID, Options
 from cardrules.games.fifty_six.state import Phase, State, _deal
 
 __all__ = ["FiftySix"]
@@ -41,6 +43,18 @@ class FiftySix(Game[State, Options]):
     STATE: ClassVar[type[GameState[Any]]] = State
     SUMMARY: ClassVar[str] = "Fifty-Six: two teams bid for the 56 card points of a double pack"
     HIGHER_IS_BETTER: ClassVar[bool] = True
+
+    def _action_fields(self, faces: tuple[Card, ...]) -> Mapping[str, Mapping[str, Codec]]:
+        """A bid's number runs from the lowest to the highest bid."""
+        return {"bid": {"number": int_codec(MIN_BID, MAX_BID)}}
+
+    def _sample_fields(self, view: Any, rng: random.Random) -> dict[str, Any]:
+        """Whether a suit was bid in this deal's auction (the moves after the last card
+        played), which decides the bids still open."""
+        history = view.history
+        start = max((i + 1 for i, m in enumerate(history) if isinstance(m, Play)), default=0)
+        bids = (m for m in history[start:] if isinstance(m, Bid))
+        return {"suit_bid": any(m.denomination.trump is not None for m in bids)}
 
     def _new_game(self, seed: int) -> State:
         n = self.options.players

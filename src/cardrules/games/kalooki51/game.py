@@ -13,12 +13,14 @@ Examples:
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import attrs
 
-from cardrules.engine import Game, GameState, Move
-from cardrules.games.kalooki51 import _legal, _play, bot
+from cardrules.cards import Card
+from cardrules.engine import Codec, Game, GameState, Move, cards_codec, int_codec, meld_codec
+from cardrules.games.kalooki51 import _learning, _legal, _play, bot
 from cardrules.games.kalooki51.moves import Options, Phase
 from cardrules.games.kalooki51.state import Position
 
@@ -62,6 +64,18 @@ class Kalooki51(Game[State, Options]):
         "Kalooki 51: 106 cards, 13 each, open with 51, build on any meld, closed sets"
     )
     HIGHER_IS_BETTER: ClassVar[bool] = False
+
+    def _action_fields(self, faces: tuple[Card, ...]) -> Mapping[str, Mapping[str, Codec]]:
+        """Melds by their faces; a table place below 35 (106 cards, three or more a meld)."""
+        return {
+            "meld": {"": meld_codec(faces)},
+            "layoff": {"target": int_codec(0, 34)},
+            "retrieve": {"target": int_codec(0, 34), "cards": cards_codec(faces, 2, 1)},
+        }
+
+    def _sample_fields(self, view: Any, rng: random.Random) -> dict[str, Any]:
+        """The turn in progress, read from the view's history (see ``_learning``)."""
+        return _learning.sample_fields(view)
 
     def _new_game(self, seed: int) -> State:
         players = self.options.players

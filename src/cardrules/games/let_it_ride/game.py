@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 import attrs
@@ -20,10 +20,12 @@ from cardrules.cards import Card, format_cards
 from cardrules.decks import Deck, standard
 from cardrules.engine import (
     EMPTY_HISTORY,
+    Codec,
     Game,
     GameState,
     History,
     Move,
+    int_codec,
     make_view,
     option,
     redeal_hidden,
@@ -463,6 +465,10 @@ class LetItRide(Game[State, Options]):
     STATE: ClassVar[type[GameState[Any]]] = State
     SUMMARY: ClassVar[str] = "Let It Ride: pull or ride two of three bets; paid by a pay table"
     HIGHER_IS_BETTER: ClassVar[bool] = True
+
+    def _action_fields(self, faces: tuple[Card, ...]) -> Mapping[str, Mapping[str, Codec]]:
+        """Which of the two bets that may come back is pulled or left riding."""
+        return {"pull": {"bet": int_codec(1, 2)}, "ride": {"bet": int_codec(1, 2)}}
 
     def _new_game(self, seed: int) -> State:
         n = self.options.players

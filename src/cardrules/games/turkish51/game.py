@@ -18,12 +18,14 @@ Examples:
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import attrs
 
-from cardrules.engine import Game, GameState, Move
-from cardrules.games.turkish51 import _legal, _play, bot
+from cardrules.cards import Card
+from cardrules.engine import Codec, Game, GameState, Move
+from cardrules.games.turkish51 import _learning, _legal, _play, bot
 from cardrules.games.turkish51._legal import table_fits
 from cardrules.games.turkish51.moves import (
     Cancel,
@@ -108,6 +110,14 @@ class Turkish51(Game[State, Options]):
     STATE: ClassVar[type[GameState[Any]]] = State
     SUMMARY: ClassVar[str] = "Turkish 51: 106 cards, open above 51 (rising), doubles, 11 deals"
     HIGHER_IS_BETTER: ClassVar[bool] = False
+
+    def _action_fields(self, faces: tuple[Card, ...]) -> Mapping[str, Mapping[str, Codec]]:
+        """Melds by their faces, table places below 53 (see ``_learning``)."""
+        return _learning.action_fields(faces)
+
+    def _sample_fields(self, view: Any, rng: random.Random) -> dict[str, Any]:
+        """The turn in progress, read from the view's history (see ``_learning``)."""
+        return _learning.sample_fields(view)
 
     def _new_game(self, seed: int) -> State:
         blank = State(

@@ -260,6 +260,16 @@ class TestCodes:
         assert evaluate_many([list(c) for c in codes]) == expected
         assert evaluate_many(hands, check=False) == expected
 
+    def test_lir_3_4_codes_of_several_sizes_in_one_batch(self) -> None:
+        """A batch of codes may mix sizes, checked or not; each hand gets its own value."""
+        hands = [h for size in (7, 5, 6, 5) for h in random_hands(500, size, seed=size)]
+        random.Random(9).shuffle(hands)
+        expected = [evaluate(h).value for h in hands]
+        codes = [encode(h) for h in hands]
+        assert evaluate_many(codes, check=False) == expected
+        assert evaluate_many(codes) == expected
+        assert evaluate_many(hands, check=False) == expected
+
     @pytest.mark.parametrize("text", ["Ah Kh Qh Jh 9h 2h 3c", "2s 3s 4s 5s As 6s 7s"])
     def test_lir_3_2_flushes_of_six_and_seven_from_codes(self, text: str) -> None:
         """A suit of six or seven cards is valued from its best five, from codes too."""

@@ -426,47 +426,60 @@ _CHUNK = 2048
 def _batch(batch: list[Sequence[Any]], check: bool) -> list[int]:
     """Every hand of a batch of one size, natural cards or codes only, by built-in passes.
 
+    A missing key gives 0 (no hand is worth 0: the least is 7-5-4-3-2), so the
+    hands to look at again are found by ``list.index(0)``, a C loop.
+
     Raises:
         _NotFast: hands of several sizes, a size out of range, or a card twice.
         LookupError: a joker, something that is not a card, or not a code.
     """
     size = len(batch[0])
-    if not 5 <= size <= 7 or list(map(len, batch)).count(size) != len(batch):
+    if not 5 <= size <= 7:
         raise _NotFast
     tables = T.tables()
-    keyed = tables.keyed[size]
+    get = tables.keyed[size].get
     offsets = repeat(T.SUIT_OFFSET)
+    zeros = repeat(0)
     encoded = type(batch[0][0]) is int
-    wide = (_WIDE_OF_CODE if encoded else _WIDE).__getitem__
-    narrow = _CODE.__getitem__
-    found: list[int | None] = []
-    for start in range(0, len(batch), _CHUNK):  # chunks: the work stays in the CPU's cache
-        chunk = batch[start : start + _CHUNK]
-        if check:  # wide forms: a card twice leaves a bit in the key, which then misses
-            cards = map(wide, chain.from_iterable(chunk))
-            sums = list(map(sum, zip(*([cards] * size), strict=False), offsets))
-            values = list(map(keyed.get, map(T.WIDE_MASK.__and__, sums)))
-            for i in _nones(values):  # flushes of six or seven cards: the flush suit's slots
-                values[i] = _wide_flush(sums[i], tables)
-            found += values
-        elif encoded:  # codes summed as they are: machine integers throughout
-            found += map(keyed.get, map(T.CODE_MASK.__and__, map(sum, chunk, offsets)))
-        else:
-            cards = map(narrow, chain.from_iterable(chunk))
-            hands = zip(*([cards] * size), strict=False)
-            found += map(keyed.get, map(T.CODE_MASK.__and__, map(sum, hands, offsets)))
-    for i in _nones(found):  # unchecked: flushes of six or seven cards, or a card twice
+    found: list[int]
+    if encoded and not check:
+        # Codes summed as they are, machine integers throughout, one lazy pass
+        # over the batch. A hand of another size misses its table, so needs no
+        # check here: it is valued again below, as cards.
+        found = list(map(get, map(T.CODE_MASK.__and__, map(sum, batch, offsets)), zeros))
+    else:
+        # The cards of a chunk in one stream, cut into hands by ``zip``: every
+        # hand must have the same size.
+        if list(map(len, batch)).count(size) != len(batch):
+            raise _NotFast
+        wide = (_WIDE_OF_CODE if encoded else _WIDE).__getitem__
+        narrow = _CODE.__getitem__
+        found = []
+        for start in range(0, len(batch), _CHUNK):  # chunks: the work stays in the CPU's cache
+            chunk = batch[start : start + _CHUNK]
+            if check:  # wide forms: a card twice leaves a bit in the key, which then misses
+                cards = map(wide, chain.from_iterable(chunk))
+                sums = list(map(sum, zip(*([cards] * size), strict=False), offsets))
+                values = list(map(get, map(T.WIDE_MASK.__and__, sums), zeros))
+                for i in _zeros(values):  # flushes of six or seven cards: the flush suit's slots
+                    values[i] = _wide_flush(sums[i], tables)
+                found += values
+            else:
+                cards = map(narrow, chain.from_iterable(chunk))
+                hands = zip(*([cards] * size), strict=False)
+                found += map(get, map(T.CODE_MASK.__and__, map(sum, hands, offsets)), zeros)
+    for i in _zeros(found):  # unchecked: flushes of six or seven cards, or a card twice
         found[i] = _strength(_from_codes(batch[i]))
-    return found  # type: ignore[return-value]
+    return found
 
 
-def _nones(values: list[int | None]) -> list[int]:
-    """The positions of ``None`` in ``values``, found by ``list.index`` (a C loop)."""
+def _zeros(values: list[int]) -> list[int]:
+    """The positions of 0 in ``values``, found by ``list.index`` (a C loop)."""
     out = []
     i = -1
     try:
         while True:
-            i = values.index(None, i + 1)
+            i = values.index(0, i + 1)
             out.append(i)
     except ValueError:
         return out

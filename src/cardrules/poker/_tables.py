@@ -5,7 +5,8 @@ A hand's strength is one integer, greater is better: the category in bits
 nibbles below (rank values 2-14; the ace of a five-high straight is 1). So a
 full house of kings over twos is ``FULL_HOUSE << 20 | 0xDDD22``.
 
-The fast path adds up one integer per card. Each card's integer holds, from
+The single-hand path (``evaluate``) adds up one integer per card
+(:func:`card_key`). Each card's integer holds, from
 the low bits up: a 4-bit counter for its suit (the sum starts every counter
 at 3, so a counter reaches 8, bit 3, exactly when a suit has five cards), a
 52-bit field with one bit for the card itself (a card held twice carries into
@@ -20,6 +21,10 @@ more cards to the best flush or straight flush. The first one's values are
 stored, compressed, in ``_data.py``, written by ``scripts/poker_tables.py``
 (a test checks that it is up to date); building both takes about a tenth of a
 second.
+
+Batches (``evaluate_many``) use two smaller forms, :func:`code` and
+:func:`wide_code` (see ``CODE_MASK`` below), and one table per hand size from
+the masked sum to the value (``Tables.keyed``).
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardrules import JOKER, Card, InvalidCardError, OptionError, Rank, Suit, decks, parse_cards
-from cardrules.poker import HandCategory, HandValue, evaluate, evaluate_many
+from cardrules.poker import HandCategory, HandValue, decode, encode, evaluate, evaluate_many
 from cardrules.poker._tables import compute_data
 
 Cat = HandCategory
@@ -225,6 +225,110 @@ class TestAgainstReference:
         for size in (5, 6, 7):
             hands = random_hands(5000, size, seed=100 + size)
             assert evaluate_many(hands, check=False) == evaluate_many(hands)
+
+
+class TestCodes:
+    """Hands given as card codes (``encode``): the same values as hands of cards."""
+
+    def test_encode_and_decode_every_card(self) -> None:
+        """Each natural card has its own code, and decoding gives the card back."""
+        codes = encode(DECK)
+        assert len(set(codes)) == 52
+        assert all(type(code) is int for code in codes)
+        assert decode(codes) == tuple(DECK)
+        assert decode(list(codes)[::-1]) == tuple(DECK)[::-1]
+
+    def test_lir_3_1_all_five_card_hands_counts_from_codes(self) -> None:
+        """The published counts over all 2,598,960 hands, from codes, checked or not."""
+        unchecked = evaluate_many(itertools.combinations(encode(DECK), 5), check=False)
+        assert evaluate_many(itertools.combinations(encode(DECK), 5)) == unchecked
+        counts = Counter(v >> 20 for v in unchecked)
+        assert counts[Cat.STRAIGHT_FLUSH] == 40
+        assert counts[Cat.FLUSH] == 5108
+        assert counts[Cat.FOUR_OF_A_KIND] == 624
+        assert counts[Cat.HIGH_CARD] == 1302540
+        assert len(set(unchecked)) == 7462
+
+    @pytest.mark.parametrize("size", [5, 6, 7])
+    def test_lir_3_4_codes_value_as_cards(self, size: int) -> None:
+        """Random hands of codes, checked or not, are worth what the cards are."""
+        hands = random_hands(20_000, size, seed=300 + size)
+        expected = [evaluate(h).value for h in hands]
+        codes = [encode(h) for h in hands]
+        assert evaluate_many(codes) == expected
+        assert evaluate_many(codes, check=False) == expected
+        assert evaluate_many([list(c) for c in codes]) == expected
+        assert evaluate_many(hands, check=False) == expected
+
+    def test_lir_3_4_codes_of_several_sizes_in_one_batch(self) -> None:
+        """A batch of codes may mix sizes, checked or not; each hand gets its own value."""
+        hands = [h for size in (7, 5, 6, 5) for h in random_hands(500, size, seed=size)]
+        random.Random(9).shuffle(hands)
+        expected = [evaluate(h).value for h in hands]
+        codes = [encode(h) for h in hands]
+        assert evaluate_many(codes, check=False) == expected
+        assert evaluate_many(codes) == expected
+        assert evaluate_many(hands, check=False) == expected
+
+    @pytest.mark.parametrize("text", ["Ah Kh Qh Jh 9h 2h 3c", "2s 3s 4s 5s As 6s 7s"])
+    def test_lir_3_2_flushes_of_six_and_seven_from_codes(self, text: str) -> None:
+        """A suit of six or seven cards is valued from its best five, from codes too."""
+        hand = parse_cards(text)
+        value = evaluate(hand).value
+        assert evaluate_many([encode(hand)]) == [value]
+        assert evaluate_many([encode(hand)], check=False) == [value]
+        assert evaluate_many([hand[:6]]) == [evaluate(hand[:6]).value]
+        assert evaluate_many([encode(hand[:6])]) == [evaluate(hand[:6]).value]
+
+    @pytest.mark.parametrize("copies", range(2, 8))
+    @pytest.mark.parametrize("size", [5, 6, 7])
+    def test_same_card_many_times_in_a_batch(self, copies: int, size: int) -> None:
+        """A card held 2 to 7 times is refused in a checked batch, of cards or codes."""
+        if copies > size:
+            return
+        for card in (parse_cards("Ah")[0], parse_cards("2c")[0], parse_cards("Ks")[0]):
+            others = [c for c in DECK if c != card and c.rank not in (card.rank,)]
+            hand = [card] * copies + others[: size - copies]
+            good = random_hands(3, size, seed=copies)
+            for batch in ([*good, tuple(hand)], [encode(h) for h in [*good, tuple(hand)]]):
+                with pytest.raises(InvalidCardError, match=r"hand 3: .*same card twice"):
+                    evaluate_many(batch)  # type: ignore[arg-type]
+
+    def test_same_card_twice_in_a_flush_from_codes(self) -> None:
+        """A card twice inside a six- or seven-card flush is refused too."""
+        hand = parse_cards("Ah Kh Qh Jh 9h 9h 2c")
+        with pytest.raises(InvalidCardError, match="same card twice"):
+            evaluate_many([encode(hand)])
+
+    @pytest.mark.parametrize(
+        "hand",
+        [[1, 2, 3, 4, 5], [True] * 5, [-1, -2, -3, -4, -5], ["x"] * 5],
+    )
+    def test_numbers_that_are_not_codes(self, hand: list[object]) -> None:
+        """Numbers that are not card codes are refused in a checked batch."""
+        with pytest.raises(InvalidCardError, match="hand 1"):
+            evaluate_many([encode(DECK[:5]), hand])  # type: ignore[list-item]
+
+    def test_mixed_cards_and_codes(self) -> None:
+        """A hand mixing cards and codes is refused; a batch mixing hands is fine."""
+        cards = parse_cards("Ah Kh Qh Jh Th")
+        with pytest.raises(InvalidCardError, match="hand 0"):
+            evaluate_many([[*cards[:4], *encode(cards[4:])]])  # type: ignore[list-item]
+        both = evaluate_many([cards, encode(cards)])  # type: ignore[list-item]
+        assert both == [evaluate(cards).value] * 2
+
+    def test_encode_refuses_jokers_and_text(self) -> None:
+        """Only natural cards have codes; text and numbers that are not codes are refused."""
+        with pytest.raises(InvalidCardError, match="only natural cards"):
+            encode([JOKER])
+        with pytest.raises(InvalidCardError, match="only natural cards"):
+            encode([(14, 3)])  # type: ignore[list-item]
+        with pytest.raises(InvalidCardError, match="not text"):
+            encode("Ah Kh")  # type: ignore[arg-type]
+        with pytest.raises(InvalidCardError, match="not a card's code"):
+            decode([12345])
+        with pytest.raises(InvalidCardError, match="not a card's code"):
+            decode([True])
 
 
 # --------------------------------------------------------------------------- wild cards

@@ -3,7 +3,8 @@
 :func:`evaluate` values the best five-card poker hand among 5, 6 or 7 cards,
 jokers included, as a :class:`HandValue` that compares like the hands;
 :func:`evaluate_many` gives the same strengths as plain integers, fast, for
-many hands. Three-card hands (Brag, Stop the Bus) rank with
+many hands, from cards or from their integer codes (:func:`encode`,
+:func:`decode`). Three-card hands (Brag, Stop the Bus) rank with
 :func:`three_card_rank`.
 
 Examples:
@@ -24,6 +25,8 @@ from cardrules.poker._evaluate import (
     JOKER_RULES,
     HandCategory,
     HandValue,
+    decode,
+    encode,
     evaluate,
     evaluate_many,
 )
@@ -36,6 +39,8 @@ __all__ = [
     "HandValue",
     "ThreeCardCategory",
     "ThreeCardRank",
+    "decode",
+    "encode",
     "evaluate",
     "evaluate_many",
     "three_card_rank",

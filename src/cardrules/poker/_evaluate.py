@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Sequence
 from itertools import chain, repeat
+from typing import Any
 
 import attrs
 
@@ -17,7 +18,15 @@ from cardrules.decks import standard
 from cardrules.errors import InvalidCardError, OptionError
 from cardrules.poker import _tables as T
 
-__all__ = ["JOKER_RULES", "HandCategory", "HandValue", "evaluate", "evaluate_many"]
+__all__ = [
+    "JOKER_RULES",
+    "HandCategory",
+    "HandValue",
+    "decode",
+    "encode",
+    "evaluate",
+    "evaluate_many",
+]
 
 JOKER_RULES = ("wild", "bug")
 """How a joker counts: fully ``"wild"`` (any card; five of a kind possible),
@@ -145,12 +154,18 @@ _KEYS: dict[Card, int] = {
     card: T.card_key(card.rank, int(card.suit))  # type: ignore[arg-type]
     for card in standard().cards
 }
-# Rank key and suit counters only: small enough for ``sum``'s machine-integer loop.
-_SMALL: dict[Card, int] = {
-    card: (key >> T.RANK_SHIFT) << 16 | (key & 0xFFFF) for card, key in _KEYS.items()
+# The batch forms (see ``_tables``): a card's code (rank key and suit counter,
+# the public integer of ``encode``), and its wide form with the card's slot.
+_CODE: dict[Card, int] = {
+    card: T.code(card.rank, int(card.suit))  # type: ignore[arg-type]
+    for card in standard().cards
 }
-_BIG_MASK = (1 << 31) - 1 << T.RANK_SHIFT | T.FLUSH_BITS
-_SMALL_MASK = (1 << 31) - 1 << 16 | T.FLUSH_BITS
+_CARD_OF: dict[int, Card] = {code: card for card, code in _CODE.items()}
+_WIDE: dict[Card, int] = {
+    card: T.wide_code(card.rank, int(card.suit))  # type: ignore[arg-type]
+    for card in _CODE
+}
+_WIDE_OF_CODE: dict[int, int] = {code: _WIDE[card] for code, card in _CARD_OF.items()}
 
 
 class _NotFast(Exception):
@@ -337,7 +352,10 @@ def evaluate(cards: Sequence[Card], *, jokers: str = "wild") -> HandValue:
 
 
 def evaluate_many(
-    hands: Iterable[Sequence[Card]], *, jokers: str = "wild", check: bool = True
+    hands: Iterable[Sequence[Card]] | Iterable[Sequence[int]],
+    *,
+    jokers: str = "wild",
+    check: bool = True,
 ) -> list[int]:
     """The strengths of many hands at once: ``evaluate(hand).value`` for each.
 
@@ -347,13 +365,19 @@ def evaluate_many(
     of one size without jokers is valued in a few passes of built-in functions
     over all of its cards; any other batch hand by hand.
 
+    Hands may also be given as card codes (:func:`encode`), the fastest form:
+    codes skip the look-up of each card object.
+
     Args:
-        hands: sequences (tuples, lists) of 5 to 7 cards each.
+        hands: sequences (tuples, lists) of 5 to 7 cards each, or of the codes
+            of 5 to 7 natural cards.
         jokers: how jokers count, as for :func:`evaluate`.
         check: look for a card held twice in a hand. ``check=False`` is faster,
             for hands known to hold distinct cards (dealt from one pack); a hand
             that holds a natural card twice then gets a meaningless value.
-            Everything else is checked either way.
+            Everything else is checked either way, except that with
+            ``check=False`` the numbers of a hand of codes are trusted to be
+            codes (one that is not may give a meaningless value).
 
     Raises:
         InvalidCardError: a hand is not 5 to 7 cards as :func:`evaluate`
@@ -385,6 +409,7 @@ def evaluate_many(
         pass
     out: list[int] = []
     for hand in batch:
+        hand = _from_codes(hand)
         try:
             out.append(_strength(hand))
         except (_NotFast, LookupError, TypeError):
@@ -398,40 +423,132 @@ def evaluate_many(
 _CHUNK = 2048
 
 
-def _batch(batch: list[Sequence[Card]], check: bool) -> list[int]:
-    """Every hand of a batch of one size, natural cards only, by built-in passes.
+def _batch(batch: list[Sequence[Any]], check: bool) -> list[int]:
+    """Every hand of a batch of one size, natural cards or codes only, by built-in passes.
+
+    A missing key gives 0 (no hand is worth 0: the least is 7-5-4-3-2), so the
+    hands to look at again are found by ``list.index(0)``, a C loop.
 
     Raises:
         _NotFast: hands of several sizes, a size out of range, or a card twice.
-        LookupError: a joker or something that is not a card.
+        LookupError: a joker, something that is not a card, or not a code.
     """
     size = len(batch[0])
-    if not 5 <= size <= 7 or list(map(len, batch)).count(size) != len(batch):
+    if not 5 <= size <= 7:
         raise _NotFast
     tables = T.tables()
+    get = tables.keyed[size].get
     offsets = repeat(T.SUIT_OFFSET)
-    found: list[int | None] = []
-    for start in range(0, len(batch), _CHUNK):  # chunks: the work stays in the CPU's cache
-        chunk = batch[start : start + _CHUNK]
-        if check:
-            cards = map(_KEYS.__getitem__, chain.from_iterable(chunk))
-            sums = list(map(sum, zip(*([cards] * size), strict=False), offsets))
-            if min(map(int.bit_count, map(T.CARD_BITS.__and__, sums))) < size:
-                raise _NotFast  # a card twice: a carry lost a bit
-            values = list(map(tables.big[size].get, map(_BIG_MASK.__and__, sums)))
-            if None in values:  # flushes of six or seven cards: the flush suit's ranks
-                for i, value in enumerate(values):
-                    if value is None:
-                        s = sums[i]
-                        suit = ((s & T.FLUSH_BITS).bit_length() >> 2) - 1
-                        values[i] = tables.flushes[s >> (T.CARD_SHIFT + 13 * suit) & T.RANK_MASK]
-            found += values
-        else:
-            cards = map(_SMALL.__getitem__, chain.from_iterable(chunk))
-            hands = zip(*([cards] * size), strict=False)
-            found += map(tables.small[size].get, map(_SMALL_MASK.__and__, map(sum, hands, offsets)))
-    if None in found:  # unchecked: flushes of six or seven cards, or a card twice
-        for i, value in enumerate(found):
-            if value is None:
-                found[i] = _strength(batch[i])
-    return found  # type: ignore[return-value]
+    zeros = repeat(0)
+    encoded = type(batch[0][0]) is int
+    found: list[int]
+    if encoded and not check:
+        # Codes summed as they are, machine integers throughout, one lazy pass
+        # over the batch. A hand of another size misses its table, so needs no
+        # check here: it is valued again below, as cards.
+        found = list(map(get, map(T.CODE_MASK.__and__, map(sum, batch, offsets)), zeros))
+    else:
+        # The cards of a chunk in one stream, cut into hands by ``zip``: every
+        # hand must have the same size.
+        if list(map(len, batch)).count(size) != len(batch):
+            raise _NotFast
+        wide = (_WIDE_OF_CODE if encoded else _WIDE).__getitem__
+        narrow = _CODE.__getitem__
+        found = []
+        for start in range(0, len(batch), _CHUNK):  # chunks: the work stays in the CPU's cache
+            chunk = batch[start : start + _CHUNK]
+            if check:  # wide forms: a card twice leaves a bit in the key, which then misses
+                cards = map(wide, chain.from_iterable(chunk))
+                sums = list(map(sum, zip(*([cards] * size), strict=False), offsets))
+                values = list(map(get, map(T.WIDE_MASK.__and__, sums), zeros))
+                for i in _zeros(values):  # flushes of six or seven cards: the flush suit's slots
+                    values[i] = _wide_flush(sums[i], tables)
+                found += values
+            else:
+                cards = map(narrow, chain.from_iterable(chunk))
+                hands = zip(*([cards] * size), strict=False)
+                found += map(get, map(T.CODE_MASK.__and__, map(sum, hands, offsets)), zeros)
+    for i in _zeros(found):  # unchecked: flushes of six or seven cards, or a card twice
+        found[i] = _strength(_from_codes(batch[i]))
+    return found
+
+
+def _zeros(values: list[int]) -> list[int]:
+    """The positions of 0 in ``values``, found by ``list.index`` (a C loop)."""
+    out = []
+    i = -1
+    try:
+        while True:
+            i = values.index(0, i + 1)
+            out.append(i)
+    except ValueError:
+        return out
+
+
+def _wide_flush(s: int, tables: T.Tables) -> int:
+    """The value of a wide sum of six or seven cards with a flush."""
+    flags = s & T.FLUSH_BITS
+    if not flags or s & T.DUP_BITS:
+        raise _NotFast  # a card twice (or a code that is not a card's)
+    suit = (flags.bit_length() >> 2) - 1
+    return tables.spread[s >> (T.SLOT_SHIFT + 39 * suit) & T.SPREAD_MASK]
+
+
+def _from_codes(hand: Any) -> Any:
+    """A hand of card codes as cards (codes that are not cards left as they are)."""
+    if isinstance(hand, (tuple, list)) and hand and all(type(x) is int for x in hand):
+        return tuple(_CARD_OF.get(x, x) for x in hand)
+    return hand
+
+
+def encode(cards: Iterable[Card]) -> tuple[int, ...]:
+    """The cards' integer codes, the fast form of a hand for :func:`evaluate_many`.
+
+    Convert cards once (a pack, a board, each player's hole cards) and build
+    hands from the codes, as tuples or lists: ``evaluate_many`` then skips the
+    look-up of each card, its largest cost. A code is a plain ``int`` that
+    stands for one natural card; :func:`decode` turns codes back into cards.
+    The numbers themselves are this library's business and may change between
+    versions: store cards, not codes.
+
+    Raises:
+        InvalidCardError: something that is not a natural card (a joker has
+            no code: hands with jokers go to ``evaluate_many`` as cards).
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> board = encode(parse_cards("Qs Jd Td 4c 4h"))
+        >>> ace_king, nines = encode(parse_cards("Ac Kc")), encode(parse_cards("9c 9h"))
+        >>> strong, weak = evaluate_many([ace_king + board, nines + board])
+        >>> strong > weak, [str(c) for c in decode(ace_king)]
+        (True, ['Ac', 'Kc'])
+    """
+    if isinstance(cards, (str, bytes)):
+        raise InvalidCardError("encode takes a sequence of cards, not text; use parse_cards")
+    out = []
+    for card in cards:
+        code = _CODE.get(card) if isinstance(card, Card) else None
+        if code is None:
+            raise InvalidCardError(f"only natural cards have codes, got {card!r:.40}")
+        out.append(code)
+    return tuple(out)
+
+
+def decode(codes: Iterable[int]) -> tuple[Card, ...]:
+    """The cards of :func:`encode`'s codes.
+
+    Raises:
+        InvalidCardError: a number that is not a card's code.
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> [str(c) for c in decode(encode(parse_cards("Th 2c")))]
+        ['Th', '2c']
+    """
+    out = []
+    for code in codes:
+        card = _CARD_OF.get(code) if type(code) is int else None
+        if card is None:
+            raise InvalidCardError(f"not a card's code: {code!r:.40}")
+        out.append(card)
+    return tuple(out)

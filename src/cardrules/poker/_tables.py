@@ -5,7 +5,8 @@ A hand's strength is one integer, greater is better: the category in bits
 nibbles below (rank values 2-14; the ace of a five-high straight is 1). So a
 full house of kings over twos is ``FULL_HOUSE << 20 | 0xDDD22``.
 
-The fast path adds up one integer per card. Each card's integer holds, from
+The single-hand path (``evaluate``) adds up one integer per card
+(:func:`card_key`). Each card's integer holds, from
 the low bits up: a 4-bit counter for its suit (the sum starts every counter
 at 3, so a counter reaches 8, bit 3, exactly when a suit has five cards), a
 52-bit field with one bit for the card itself (a card held twice carries into
@@ -20,6 +21,10 @@ more cards to the best flush or straight flush. The first one's values are
 stored, compressed, in ``_data.py``, written by ``scripts/poker_tables.py``
 (a test checks that it is up to date); building both takes about a tenth of a
 second.
+
+Batches (``evaluate_many``) use two smaller forms, :func:`code` and
+:func:`wide_code` (see ``CODE_MASK`` below), and one table per hand size from
+the masked sum to the value (``Tables.keyed``).
 """
 
 from __future__ import annotations
@@ -50,6 +55,18 @@ CARD_BITS = ((1 << 52) - 1) << CARD_SHIFT
 RANK_SHIFT = CARD_SHIFT + 52
 RANK_MASK = 0x1FFF
 
+# The batch forms (``evaluate_many``). A card's *code* (the public integer of
+# ``encode``) is ``5 ** (rank - 2) << 16 | 1 << (4 * suit)``: its rank digit
+# and its suit counter, small enough that a hand's sum stays a machine
+# integer. The *wide* form adds a 3-bit slot per card (``1 << (SLOT_SHIFT +
+# 3 * card.code)``): a card held k times puts k in its slot, so a card held
+# twice (up to seven times) sets one of the slot's two upper bits.
+CODE_MASK = ((1 << 32) - 1) << 16 | FLUSH_BITS  # rank key and flush bits of a sum
+SLOT_SHIFT = 48
+SPREAD_MASK = (1 << 39) - 1  # one suit's 13 slots
+DUP_BITS = sum(6 << (SLOT_SHIFT + 3 * c) for c in range(52))
+WIDE_MASK = CODE_MASK | DUP_BITS  # a card twice leaves a bit that no key has
+
 
 def pack(category: int, ranks: tuple[int, ...] | list[int]) -> int:
     """A strength from a category and its five deciding ranks."""
@@ -62,6 +79,22 @@ def card_key(rank: int, suit: int) -> int:
     index = rank - 2
     weight: int = 5**index
     return (weight << RANK_SHIFT) | (1 << (CARD_SHIFT + 13 * suit + index)) | (1 << (4 * suit))
+
+
+def code(rank: int, suit: int) -> int:
+    """The public integer (``encode``) of the natural card of ``rank`` (2-14) and ``suit``."""
+    weight: int = 5 ** (rank - 2)
+    return weight << 16 | 1 << (4 * suit)
+
+
+def wide_code(rank: int, suit: int) -> int:
+    """The checked batch form of a card: its code and a 3-bit slot for the card itself."""
+    return code(rank, suit) | 1 << (SLOT_SHIFT + 3 * (13 * suit + rank - 2))
+
+
+def spread(mask: int) -> int:
+    """A 13-bit rank mask with its bits three apart, as a suit's slots hold them."""
+    return sum(1 << (3 * i) for i in range(13) if mask >> i & 1)
 
 
 def _window(top: int) -> int:
@@ -168,14 +201,15 @@ class Tables:
     Attributes:
         ranks: rank key (base 5) to the best hand without a flush.
         flushes: 13-bit rank mask of a suit of five or more to its best hand.
-        big: per hand size, the fast path's card sum, masked to rank key and
-            flush bits, to the hand's value (flush hands of five cards
-            included; of six or seven absent: those look at the flush suit's
-            cards).
-        small: the same for the sums of ``check=False`` (no card bits).
+        keyed: per hand size, a sum of card codes masked by ``CODE_MASK``
+            (rank key and flush bits) to the hand's value: flush hands of five
+            cards included; of six or seven absent (those look at the flush
+            suit's cards).
+        spread: a suit's slots in a wide sum (:func:`spread` of its rank
+            mask) to its best flush or straight flush, for masks of 5-7 ranks.
     """
 
-    __slots__ = ("big", "flushes", "ranks", "small")
+    __slots__ = ("flushes", "keyed", "ranks", "spread")
 
     def __init__(self) -> None:
         from cardrules.poker._data import DATA
@@ -188,25 +222,26 @@ class Tables:
         power = [5**i for i in range(13)]
         every = combos()
         keys = [sum(map(power.__getitem__, combo)) for combo in every]
+        shared: dict[int, int] = {}  # one object per distinct value: fewer cache misses
+        values = [shared.setdefault(v, v) for v in values]  # type: ignore[assignment]
         self.ranks = {k: v for k, v in zip(keys, values, strict=True) if v}
         self.flushes = [0] * 8192
+        self.spread: dict[int, int] = {}
         for mask in range(8192):
             if mask.bit_count() >= 5:
                 self.flushes[mask] = flush_value(mask)
+                if mask.bit_count() <= 7:
+                    self.spread[spread(mask)] = self.flushes[mask]
         # One table per hand size: a small one for five cards stays in the CPU's cache.
-        self.big: dict[int, dict[int, int]] = {size: {} for size in (5, 6, 7)}
-        self.small: dict[int, dict[int, int]] = {size: {} for size in (5, 6, 7)}
+        self.keyed: dict[int, dict[int, int]] = {size: {} for size in (5, 6, 7)}
         for combo, key, value in zip(every, keys, values, strict=True):
             if value:
-                self.big[len(combo)][key << RANK_SHIFT] = value
-                self.small[len(combo)][key << 16] = value
+                self.keyed[len(combo)][key << 16] = value
         for mask in range(8192):
             if mask.bit_count() == 5:
                 key = sum(power[i] for i in range(13) if mask >> i & 1)
                 for suit in range(4):
-                    flag = 8 << (4 * suit)
-                    self.big[5][key << RANK_SHIFT | flag] = self.flushes[mask]
-                    self.small[5][key << 16 | flag] = self.flushes[mask]
+                    self.keyed[5][key << 16 | 8 << (4 * suit)] = self.flushes[mask]
 
 
 _TABLES: list[Tables] = []

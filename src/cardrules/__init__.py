@@ -32,6 +32,9 @@ from cardrules.errors import (
     OptionError,
 )
 
+from cardrules.engine import from_data, to_data
+from cardrules.games import state_from_json as load_state
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -51,6 +54,9 @@ __all__ = [
     "Suit",
     "__version__",
     "format_cards",
+    "from_data",
+    "load_state",
     "parse_card",
     "parse_cards",
+    "to_data",
 ]

@@ -84,7 +84,17 @@ def shuffled(cards: Iterable[Card], seed: int | str | None = None) -> tuple[Card
 
 
 def _check_seed(seed: object) -> int | str:
-    if isinstance(seed, str) or (isinstance(seed, int) and not isinstance(seed, bool)):
+    if isinstance(seed, str):
+        if len(seed) > 10_000:
+            raise OptionError("a seed text is at most 10,000 characters")
+        try:
+            seed.encode("utf-8")
+        except UnicodeEncodeError:
+            raise OptionError("a seed text must be valid Unicode (no lone surrogates)") from None
+        return seed
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        if not -(2**256) <= seed <= 2**256:
+            raise OptionError("a seed is a whole number of at most 256 bits")
         return seed
     raise OptionError(f"a seed is a whole number or text, got {type(seed).__name__} {seed!r:.40}")
 

@@ -25,6 +25,9 @@ The package is a few private rooms behind this module, which only re-exports
 * ``_data``: JSON data conversion, :func:`to_data` and :func:`from_data`;
 * ``_state``: :class:`GameState` and its generated copier;
 * ``_game``: :class:`Game`;
+* ``_saves``: the save format and its version (``SAVE_FORMAT``), reading a
+  save (``read_save``) and the replay check (``verify_replay``);
+* ``_events``: the per-seat event feed behind ``GameState.events``;
 * ``_seats``: seat, view and re-deal helpers (:func:`make_view`,
   :func:`redeal_hidden`, :func:`seat_lines`, :func:`seats_check`,
   :func:`next_seat`, :func:`replace_at`).
@@ -43,6 +46,13 @@ Examples:
 from __future__ import annotations
 
 from cardrules.engine._data import from_data, to_data
+from cardrules.engine._saves import (
+    SAVE_FORMAT,
+    first_difference,
+    read_save,
+    save_data,
+    verify_replay,
+)
 from cardrules.engine._game import Game
 from cardrules.engine._moves import Move, parse_move_text
 from cardrules.engine._options import (
@@ -65,11 +75,13 @@ from cardrules.engine._seats import (
 from cardrules.engine._state import GameState
 
 __all__ = [
+    "SAVE_FORMAT",
     "Game",
     "GameState",
     "Move",
     "OptionInfo",
     "build_options",
+    "first_difference",
     "from_data",
     "make_view",
     "need_count",
@@ -78,10 +90,13 @@ __all__ = [
     "option_info",
     "parse_move_text",
     "parse_option_value",
+    "read_save",
     "redeal_hidden",
     "replace_at",
+    "save_data",
     "seat_lines",
     "seats_check",
     "seed_values",
     "to_data",
+    "verify_replay",
 ]

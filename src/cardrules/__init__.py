@@ -21,6 +21,7 @@ from cardrules.cards import (
     parse_card,
     parse_cards,
 )
+from cardrules.engine import from_data, to_data
 from cardrules.errors import (
     CardRulesError,
     ConformanceError,
@@ -31,8 +32,6 @@ from cardrules.errors import (
     InvalidStateError,
     OptionError,
 )
-
-from cardrules.engine import from_data, to_data
 from cardrules.games import state_from_json as load_state
 
 __version__ = "0.1.0"

@@ -27,6 +27,7 @@ The package is a few private rooms behind this module, which only re-exports
 * ``_game``: :class:`Game`;
 * ``_saves``: the save format and its version (``SAVE_FORMAT``), reading a
   save (``read_save``) and the replay check (``verify_replay``);
+* ``_views``: :class:`GameView`, the base of every game's view (``to_json``);
 * ``_events``: the per-seat event feed behind ``GameState.events``;
 * ``_seats``: seat, view and re-deal helpers (:func:`make_view`,
   :func:`redeal_hidden`, :func:`seat_lines`, :func:`seats_check`,
@@ -46,13 +47,6 @@ Examples:
 from __future__ import annotations
 
 from cardrules.engine._data import from_data, to_data
-from cardrules.engine._saves import (
-    SAVE_FORMAT,
-    first_difference,
-    read_save,
-    save_data,
-    verify_replay,
-)
 from cardrules.engine._game import Game
 from cardrules.engine._moves import Move, parse_move_text
 from cardrules.engine._options import (
@@ -64,6 +58,13 @@ from cardrules.engine._options import (
     parse_option_value,
     seed_values,
 )
+from cardrules.engine._saves import (
+    SAVE_FORMAT,
+    first_difference,
+    read_save,
+    save_data,
+    verify_replay,
+)
 from cardrules.engine._seats import (
     make_view,
     next_seat,
@@ -73,11 +74,13 @@ from cardrules.engine._seats import (
     seats_check,
 )
 from cardrules.engine._state import GameState
+from cardrules.engine._views import GameView
 
 __all__ = [
     "SAVE_FORMAT",
     "Game",
     "GameState",
+    "GameView",
     "Move",
     "OptionInfo",
     "build_options",

@@ -14,7 +14,6 @@ from cardrules.cards import Card, parse_card
 from cardrules.engine._moves import Move, _hints, _init_fields, _union_args, parse_move_text
 from cardrules.errors import CardRulesError, InvalidCardError, InvalidMoveError, InvalidStateError
 
-
 #: The largest whole number (in size) a saved field may hold: 256 bits.
 MAX_INT = 2**256
 

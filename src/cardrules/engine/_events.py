@@ -64,25 +64,22 @@ def step_events(before: Any, move: Any, after: Any, seat: int, index: int) -> li
     """The records ``seat`` gets for one step (``before`` --``move``--> ``after``)."""
     mover = before.current_player
     text = before.public_move(move, seat)
-    if text is None:
-        told = f"seat {mover} moved"
-    else:
-        told = f"seat {mover}: {text}"
+    told = f"seat {mover} moved" if text is None else f"seat {mover}: {text}"
     records: list[dict[str, Any]] = [
         {"index": index, "kind": "move", "seat": mover, "move": text, "text": told}
     ]
-    shown = getattr(after.view(seat), "last_deal", None)
-    if shown is not None and shown is not getattr(before, "last_deal", None):
-        if getattr(after, "last_deal", None) is not getattr(before, "last_deal", None):
-            deal = getattr(before, "deal", None)
-            records.append(
-                {
-                    "index": index,
-                    "kind": "deal",
-                    "deal": deal + 1 if isinstance(deal, int) else None,
-                    "result": to_data(shown) if attrs.has(type(shown)) else str(shown),
-                }
-            )
+    scored = getattr(after, "last_deal", None) is not getattr(before, "last_deal", None)
+    shown = getattr(after.view(seat), "last_deal", None) if scored else None
+    if shown is not None:  # a deal was scored: its result as this seat's view shows it
+        deal = getattr(before, "deal", None)
+        records.append(
+            {
+                "index": index,
+                "kind": "deal",
+                "deal": deal + 1 if isinstance(deal, int) else None,
+                "result": to_data(shown) if attrs.has(type(shown)) else str(shown),
+            }
+        )
     if after.is_terminal:
         records.append({"index": index, "kind": "over", "scores": list(after.scores)})
     return records

@@ -341,7 +341,7 @@ class GameState(Generic[OptionsT]):
             >>> state.apply(game.parse_move(state, "draw stock"), seat=0)
             Traceback (most recent call last):
             ...
-            cardrules.errors.IllegalMoveError: illegal move 'draw stock': seat 0 is not to move: seat 1 is to move
+            cardrules.errors.IllegalMoveError: illegal move 'draw stock': seat 0 is not to move: ...
         """
         if seat is not None:
             self._check_sender(move, seat, self.current_player)

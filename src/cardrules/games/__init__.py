@@ -109,5 +109,6 @@ def state_from_json(text: str | bytes, *, trusted: bool = False) -> GameState[An
     if name not in _REGISTRY:
         raise InvalidStateError(f"the save is of game {name!r:.40}, which is not registered")
     cls = game_class(name)
-    state = from_data(cls.STATE, data["state"], cls.STATE.MOVES)
-    return cls(state.options).check_state(state, trusted=trusted)
+    state: GameState[Any] = from_data(cls.STATE, data["state"], cls.STATE.MOVES)
+    loaded: GameState[Any] = cls(state.options).check_state(state, trusted=trusted)
+    return loaded

@@ -28,6 +28,7 @@ from cardrules.decks import Deck, standard
 from cardrules.engine import (
     Game,
     GameState,
+    GameView,
     Move,
     make_view,
     option,
@@ -430,7 +431,7 @@ class DealResult:
 
 
 @attrs.frozen(kw_only=True)
-class View:
+class View(GameView):
     """What one seat may know (C51-8.1).
 
     Examples:

@@ -29,6 +29,7 @@ from cardrules.decks import Deck, standard
 from cardrules.engine import (
     Game,
     GameState,
+    GameView,
     Move,
     make_view,
     option,
@@ -239,7 +240,7 @@ class DealResult:
 
 
 @attrs.frozen(kw_only=True)
-class View:
+class View(GameView):
     """What one seat may know (ES-7.1)."""
 
     seat: int

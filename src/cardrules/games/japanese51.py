@@ -28,6 +28,7 @@ from cardrules.decks import Deck, standard
 from cardrules.engine import (
     Game,
     GameState,
+    GameView,
     Move,
     make_view,
     option,
@@ -273,7 +274,7 @@ class DealResult:
 
 
 @attrs.frozen(kw_only=True)
-class View:
+class View(GameView):
     """What one seat may know (J51-7.1).
 
     Examples:

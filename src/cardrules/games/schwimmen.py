@@ -31,6 +31,7 @@ from cardrules.decks import Deck, piquet, standard
 from cardrules.engine import (
     Game,
     GameState,
+    GameView,
     Move,
     make_view,
     next_seat,
@@ -344,7 +345,7 @@ class DealResult:
 
 
 @attrs.frozen(kw_only=True)
-class View:
+class View(GameView):
     """What one seat may know (SCH-8.4)."""
 
     seat: int

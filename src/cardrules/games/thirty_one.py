@@ -28,6 +28,7 @@ from cardrules.decks import Deck, standard
 from cardrules.engine import (
     Game,
     GameState,
+    GameView,
     Move,
     make_view,
     next_seat,
@@ -302,7 +303,7 @@ class DealResult:
 
 
 @attrs.frozen(kw_only=True)
-class View:
+class View(GameView):
     """What one seat may know (T31-7.4)."""
 
     seat: int

@@ -182,7 +182,7 @@ class State(GameState[Options]):
 
     # ---- the rules ------------------------------------------------------------------
 
-    def apply(self, move: Move) -> State:
+    def apply(self, move: Move, seat: int | None = None) -> State:
         """The state after ``move`` (see :meth:`GameState.apply`).
 
         A listed move given back as the very object ``legal_moves`` returned
@@ -201,11 +201,11 @@ class State(GameState[Options]):
             True
         """
         legal = self._legal
-        if legal is not None:
+        if legal is not None and seat is None:
             for listed in legal:
                 if listed is move:
                     return self._next(listed)
-        return super().apply(move)
+        return super().apply(move, seat)
 
     def _next(self, move: Move) -> State:
         history = (*self.history, move)

@@ -21,6 +21,7 @@ from cardrules.cards import Card, Suit, format_cards
 from cardrules.decks import Deck
 from cardrules.engine import (
     GameState,
+    GameView,
     Move,
     make_view,
     redeal_hidden,
@@ -118,7 +119,7 @@ class DealResult:
 
 
 @attrs.frozen(kw_only=True)
-class View:
+class View(GameView):
     """What one seat may know (FS-9.1)."""
 
     seat: int

@@ -6,7 +6,10 @@ import doctest
 import re
 from pathlib import Path
 
+import attrs
 import pytest
+
+from cardrules import games
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -33,3 +36,14 @@ def test_docs_examples(page: str) -> None:
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     runner.run(test)
     assert runner.failures == 0, f"{runner.failures} failing examples in {page}"
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_view_field_is_on_the_game_page(name: str) -> None:
+    """Issue 21: each game's page lists every field of its view, in a table row."""
+    page = ROOT / "docs" / "games" / f"{name}.md"
+    assert page.exists(), f"no docs page for {name}"
+    text = page.read_text(encoding="utf-8")
+    view = games.create(name).new_game(seed=1).view(0)
+    missing = [f.name for f in attrs.fields(type(view)) if f"| `{f.name}` |" not in text]
+    assert not missing, f"{page.name} lacks view fields {missing}"

@@ -39,6 +39,12 @@ from cardrules.games.turkish51.game import (
     View,
     table_fits,
 )
+from cardrules.games.turkish51.opening import (
+    joker_faces,
+    opening_value,
+    opens,
+    opens_with_doubles,
+)
 from cardrules.games.turkish51.picture import render
 from cardrules.games.turkish51.scoring import (
     DECK,
@@ -75,6 +81,10 @@ __all__ = [
     "card_penalty",
     "check_meld",
     "deal_penalties",
+    "joker_faces",
+    "opening_value",
+    "opens",
+    "opens_with_doubles",
     "render",
     "table_fits",
 ]

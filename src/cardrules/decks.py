@@ -1,7 +1,7 @@
 """Deck compositions and seeded shuffling.
 
-Every pack a game of cardrules uses is here, by name (:func:`deck`) or by
-factory. A :class:`Deck` is an immutable, canonically ordered tuple of cards;
+Every pack a game of cardrules uses is here, by name ([`deck`][cardrules.decks.deck]) or by
+factory. A [`Deck`][cardrules.decks.Deck] is an immutable, canonically ordered tuple of cards;
 shuffling returns a new tuple and never touches global random state.
 
 Examples:
@@ -131,7 +131,7 @@ class Deck:
         return Counter(self.cards)
 
     def shuffled(self, seed: int | str | None = None) -> tuple[Card, ...]:
-        """The pack's cards in a seeded random order (see :func:`shuffled`).
+        """The pack's cards in a seeded random order (see [`shuffled`][cardrules.decks.shuffled]).
 
         Examples:
             >>> pack = standard()
@@ -280,7 +280,7 @@ _NAMED: dict[str, Callable[[], Deck]] = {
 
 
 def deck_names() -> tuple[str, ...]:
-    """The names :func:`deck` knows, sorted.
+    """The names [`deck`][cardrules.decks.deck] knows, sorted.
 
     Examples:
         >>> "pinochle48" in deck_names()
@@ -290,7 +290,7 @@ def deck_names() -> tuple[str, ...]:
 
 
 def deck(name: str) -> Deck:
-    """The pack registered under ``name`` (see :func:`deck_names`).
+    """The pack registered under ``name`` (see [`deck_names`][cardrules.decks.deck_names]).
 
     Raises:
         OptionError: no pack has that name.

@@ -1,7 +1,8 @@
 """The exceptions every layer of cardrules raises.
 
-All of them derive from :class:`CardRulesError`, so a caller can catch one
-class. Errors about malformed input also derive from :class:`ValueError`.
+All of them derive from [`CardRulesError`][cardrules.errors.CardRulesError], so a caller can catch
+one
+class. Errors about malformed input also derive from `ValueError`.
 
 Examples:
     >>> from cardrules import parse_card, CardRulesError
@@ -106,7 +107,7 @@ class IllegalMoveError(CardRulesError):
 
 
 class ConformanceError(CardRulesError):
-    """A game broke the uniform protocol (raised by :mod:`cardrules.testing`)."""
+    """A game broke the uniform protocol (raised by [`cardrules.testing`][cardrules.testing])."""
 
 
 def _show(obj: Any) -> str:

@@ -1,8 +1,8 @@
 """Policies and batch simulation for any registered game.
 
-A policy picks a move for the player to move. :class:`RandomPolicy` chooses
-uniformly among legal moves; :class:`GreedyPolicy` asks the game for its
-simple greedy move (``Game.greedy_move``). :func:`simulate` plays many games
+A policy picks a move for the player to move. [`RandomPolicy`][cardrules.sim.RandomPolicy] chooses
+uniformly among legal moves; [`GreedyPolicy`][cardrules.sim.GreedyPolicy] asks the game for its
+simple greedy move (``Game.greedy_move``). [`simulate`][cardrules.sim.simulate] plays many games
 over any ``concurrent.futures.Executor`` (threads, processes, or a Dask
 client's executor), one task per seed, and returns compact results.
 

@@ -58,7 +58,7 @@ def to_data(value: Any) -> Any:
 
 
 def from_data(tp: Any, data: Any, moves: Sequence[type[Move]] = (), path: str = "$") -> Any:
-    """Rebuild a value of type ``tp`` from :func:`to_data` output.
+    """Rebuild a value of type ``tp`` from [`to_data`][cardrules.engine.to_data] output.
 
     Raises:
         InvalidStateError: the data does not have the shape of ``tp``; the

@@ -1,7 +1,7 @@
 """The per-seat event feed: what one seat may know of the moves after move ``k``,
 as small JSON-ready records, so that a server pushes updates instead of views.
 
-Every game gets the feed for free (:meth:`GameState.events`); a game whose view
+Every game gets the feed for free (`GameState.events`); a game whose view
 does not show its history says which moves are public with the hook
 ``GameState.public_move``.
 """

@@ -1,4 +1,5 @@
-"""The game base class, :class:`Game`: options and the factory of a game's states."""
+"""The game base class, [`Game`][cardrules.engine.Game]: options and the factory of a game's
+states."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ class Game(Generic[S, OptionsT]):
     """A game under fixed options: the factory of its states.
 
     Subclasses set ``NAME``, ``OPTIONS`` (the options class) and ``STATE`` (the
-    state class) and implement :meth:`_new_game`.
+    state class) and implement `_new_game`.
     """
 
     options: OptionsT
@@ -168,7 +169,8 @@ class Game(Generic[S, OptionsT]):
         return parse_move_text(self.STATE.MOVES, text)
 
     def state_from_json(self, text: str | bytes, *, trusted: bool = False) -> S:
-        """Rebuild a state from :meth:`GameState.to_json`, checking it.
+        """Rebuild a state from [`GameState.to_json`][cardrules.engine.GameState.to_json], checking
+        it.
 
         The save's format version must be this library's; the state is
         validated (card conservation, field consistency) and, unless

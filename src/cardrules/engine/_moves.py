@@ -1,4 +1,5 @@
-"""Moves and their notation: the :class:`Move` base class, printing and reading moves."""
+"""Moves and their notation: the [`Move`][cardrules.engine.Move] base class, printing and reading
+moves."""
 
 from __future__ import annotations
 

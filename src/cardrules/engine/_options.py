@@ -1,4 +1,5 @@
-"""Game options (declared with :func:`option`, described, built and read from text) and
+"""Game options (declared with [`option`][cardrules.engine.option], described, built and read from
+text) and
 the argument checks that games and tools share."""
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ def option(
         choices: the only values allowed, if any.
         minimum: the smallest value allowed, for numbers.
         maximum: the largest value allowed, for numbers; a number option
-            without choices that gives none gets :data:`OPTION_MAXIMUM` (10,000).
+            without choices that gives none gets `OPTION_MAXIMUM` (10,000).
         optional: whether ``None`` is allowed (e.g. ``deals=None``, no limit).
 
     Examples:

@@ -1,9 +1,10 @@
 """Saves: the save format (with its version), reading a save's text at the door,
 and the replay check that a loaded state is exactly what its seed and history give.
 
-Every game gets these for free: :meth:`GameState.to_json` writes the format,
-:meth:`Game.state_from_json` (and ``cardrules.load_state``) reads it with
-:func:`read_save` and checks it with :func:`verify_replay`.
+Every game gets these for free: `GameState.to_json` writes the format,
+`Game.state_from_json` (and ``cardrules.load_state``) reads it with
+[`read_save`][cardrules.engine.read_save] and checks it with
+[`verify_replay`][cardrules.engine.verify_replay].
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from cardrules.errors import CardRulesError, IllegalMoveError, InvalidStateError
 
 # States and games are typed ``Any`` here: this room sits below ``_state`` and ``_game``.
 
-#: The version of the save format written by :meth:`GameState.to_json`. A save of
+#: The version of the save format written by `GameState.to_json`. A save of
 #: another version is refused; the number goes up whenever a save's meaning changes.
 SAVE_FORMAT = 1
 
@@ -39,7 +40,7 @@ def save_data(state: Any) -> dict[str, Any]:
 
 
 def save_text(state: Any) -> str:
-    """A state as the text of a save (what :meth:`GameState.to_json` returns).
+    """A state as the text of a save (what `GameState.to_json` returns).
 
     Examples:
         >>> from cardrules import games

@@ -1,4 +1,5 @@
-"""The state base class, :class:`GameState`, and the generated copier behind its
+"""The state base class, [`GameState`][cardrules.engine.GameState], and the generated copier behind
+its
 ``_replace`` (the hottest path of every game)."""
 
 from __future__ import annotations
@@ -31,17 +32,21 @@ class GameState(Generic[OptionsT]):
     ``to_json``, ``validate``) is provided here.
 
     Chance is decided from ``seed`` inside the game: a game draws its deals
-    from :meth:`rng` and never from global random state.
+    from [`rng`][cardrules.engine.GameState.rng] and never from global random state.
 
     Three declarations spare a game the usual shapes of protocol code (a game
     that leaves one at ``None`` writes that hook itself):
 
-    * ``OVER``: the ``phase`` at which the game is over. :attr:`is_terminal`
-      is then ``phase is OVER`` and :attr:`current_player` the ``turn`` field
+    * ``OVER``: the ``phase`` at which the game is over.
+      [`is_terminal`][cardrules.engine.GameState.is_terminal]
+      is then ``phase is OVER`` and [`current_player`][cardrules.engine.GameState.current_player]
+      the ``turn`` field
       until then.
-    * ``DECK``: the pack, when it does not depend on the options (:meth:`deck`).
+    * ``DECK``: the pack, when it does not depend on the options
+      ([`deck`][cardrules.engine.GameState.deck]).
     * ``PILES``: the fields that hold the cards outside the ``hands`` field, each
-      a tuple of cards (:meth:`all_cards` gives the hands' cards, then theirs).
+      a tuple of cards ([`all_cards`][cardrules.engine.GameState.all_cards] gives the hands' cards,
+      then theirs).
     """
 
     _legal: tuple[Move, ...] | None = attrs.field(
@@ -167,7 +172,8 @@ class GameState(Generic[OptionsT]):
         return deck
 
     def _check(self) -> None:
-        """Raise :class:`InvalidStateError` if the fields contradict each other."""
+        """Raise [`InvalidStateError`][cardrules.errors.InvalidStateError] if the fields contradict
+        each other."""
 
     def explain(self, move: Move) -> str:
         """Why a move of this game is not legal now (a game refines this).
@@ -246,7 +252,8 @@ class GameState(Generic[OptionsT]):
         return legal
 
     def check_move(self, move: object, seat: int | None = None) -> None:
-        """Raise :class:`IllegalMoveError` saying why ``move`` is illegal now.
+        """Raise [`IllegalMoveError`][cardrules.errors.IllegalMoveError] saying why ``move`` is
+        illegal now.
 
         Args:
             move: the move offered.

@@ -85,7 +85,8 @@ def state_from_json(text: str | bytes, *, trusted: bool = False) -> GameState[An
 
     The save's format version must be this library's, and the state is
     validated and (unless ``trusted``) replayed from its seed and history, as
-    :meth:`Game.state_from_json` does. ``cardrules.load_state`` is this function.
+    [`Game.state_from_json`][cardrules.engine.Game.state_from_json] does. ``cardrules.load_state``
+    is this function.
 
     Args:
         text: a save, as written by ``state.to_json()``.

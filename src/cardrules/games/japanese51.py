@@ -184,7 +184,7 @@ class Clear(Move):
 @attrs.frozen
 class Pass(Move):
     """Exchange nothing this turn (option ``passing``, J51-3.6); ``stop`` as
-    for :class:`Exchange`.
+    for `Exchange`.
 
     Examples:
         >>> str(Pass(stop=False))
@@ -198,7 +198,7 @@ class Pass(Move):
 @attrs.frozen
 class SwapAll(Move):
     """Give all five hand cards to the board and take its five (option
-    ``swap_all``, J51-3.7); ``stop`` as for :class:`Exchange`.
+    ``swap_all``, J51-3.7); ``stop`` as for `Exchange`.
 
     Examples:
         >>> str(SwapAll(stop=True))

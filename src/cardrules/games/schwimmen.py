@@ -2,7 +2,8 @@
 
 Rules digest: ``seeds/schwimmen.md`` (clauses ``SCH-*``). A whole game is
 played by default: deals until one player is left; ``deals=1`` is one deal.
-Stop the Bus (:mod:`cardrules.games.stop_the_bus`) is this game with another
+Stop the Bus ([`cardrules.games.stop_the_bus`][cardrules.games.stop_the_bus]) is this game with
+another
 hand ranking; it overrides only the hooks marked below.
 
 Examples:
@@ -103,7 +104,7 @@ def _pack(full_pack: bool) -> Deck:
 
 def check_hand(cards: Sequence[Card], deck: Deck, game: str) -> None:
     """Refuse anything but three distinct cards of ``deck``
-    (:func:`cardrules.hands.check_hand` for a hand of three).
+    ([`cardrules.hands.check_hand`][cardrules.hands.check_hand] for a hand of three).
 
     Raises:
         InvalidCardError: the wrong number of cards, a card twice, or a card
@@ -249,7 +250,7 @@ class ExchangeAll(Move):
 
 @attrs.frozen
 class ExchangeKnock(Move):
-    """Exchange one card as :class:`Exchange`, then knock to end the turn (SCH-5.1)."""
+    """Exchange one card as `Exchange`, then knock to end the turn (SCH-5.1)."""
 
     NAME: ClassVar[str] = "exchangeknock"
     give: Card
@@ -776,8 +777,10 @@ class Schwimmen(Game[State, Options]):
         that improves the hand most (knocking with it when the new hand is
         good enough), else knock on a good hand, else pass.
 
-        The dealer keeps a dealt hand that :meth:`keep_worthy` or
-        :meth:`knock_worthy` likes, and otherwise takes the widow. Every
+        The dealer keeps a dealt hand that
+        [`keep_worthy`][cardrules.games.schwimmen.Schwimmen.keep_worthy] or
+        [`knock_worthy`][cardrules.games.schwimmen.Schwimmen.knock_worthy] likes, and otherwise
+        takes the widow. Every
         exchange it makes improves its own hand, so greedy players cannot
         trade cards back and forth for ever.
         """

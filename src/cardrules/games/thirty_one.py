@@ -226,7 +226,7 @@ def deal_losses(
     Returns:
         Per seat: 2 for a knocker alone lowest (T31-6.3), 1 for every other seat
         tied lowest (the knocker among them is spared, T31-6.1, T31-6.2), else 0.
-        Apply them with :func:`tokens_after`.
+        Apply them with `tokens_after`.
 
     Raises:
         InvalidCardError: a hand is not three distinct cards, or a card is in two hands.
@@ -300,7 +300,7 @@ def hand_key(
     ``three_of_a_kind_value``, 30.5, T31-3.5) and compares by its rank (T31-3.3).
 
     Raises:
-        InvalidCardError: as :func:`hand_value`.
+        InvalidCardError: as [`hand_value`][cardrules.games.thirty_one.hand_value].
 
     Examples:
         >>> from cardrules import parse_cards
@@ -620,7 +620,8 @@ class State(GameState[Options]):
         """Settle a finished deal: tokens lost (T31-5.3, T31-6) and the public result.
 
         The one step of the deal that No-Elimination Thirty-One replaces
-        (:mod:`cardrules.games.thirty_one_no_elimination` scores points instead).
+        ([`cardrules.games.thirty_one_no_elimination`][cardrules.games.thirty_one_no_elimination]
+        scores points instead).
         """
         live = [i for i in range(self.options.players) if self.alive[i]]
         losses = _losses(end, blitzers, values, live, self.knocker)

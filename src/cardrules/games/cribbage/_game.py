@@ -1,8 +1,8 @@
 """Cribbage rules: the state, the deal, the play and the count, and the game.
 
 Rules digest: ``seeds/cribbage.md`` (clauses ``CR-*``). The values (options,
-moves, views) are in :mod:`._values`, the scoring in :mod:`._scoring`, the deal
-and the draw of cards in :mod:`._deal`.
+moves, views) are in `_values`, the scoring in `_scoring`, the deal
+and the draw of cards in `_deal`.
 """
 
 from __future__ import annotations
@@ -183,7 +183,7 @@ class State(GameState[Options]):
     # ---- the rules ------------------------------------------------------------------
 
     def apply(self, move: Move, seat: int | None = None) -> State:
-        """The state after ``move`` (see :meth:`GameState.apply`).
+        """The state after ``move`` (see [`GameState.apply`][cardrules.engine.GameState.apply]).
 
         A listed move given back as the very object ``legal_moves`` returned
         (what bots and random players do) is found by identity, without the

@@ -6,7 +6,8 @@ Rules digest: ``seeds/turkish51.md`` (clauses ``T51-*``). The game is
 Rooms, each importing only from those before it: ``scoring`` (the pack, the meld rules,
 penalties), ``moves`` (options, moves, views, records), ``state`` (the fields of a match),
 ``_legal`` (legal moves and why not) and ``_play`` (what a move does), ``bot`` (the greedy
-player), ``game`` (:class:`State` and :class:`Turkish51`, joining them).
+player), ``game`` ([`State`][cardrules.games.turkish51.State] and
+[`Turkish51`][cardrules.games.turkish51.Turkish51], joining them).
 
 Examples:
     >>> from cardrules import parse_cards

@@ -63,7 +63,7 @@ def opens(melds: Iterable[Meld | Iterable[Card]], threshold: int = 51) -> bool:
 
     Raises:
         IllegalMeldError: a group of cards is no meld, or a double among them (a doubles
-            opening is :func:`opens_with_doubles`).
+            opening is `opens_with_doubles`).
         OptionError: ``threshold`` is not a whole number.
 
     Examples:

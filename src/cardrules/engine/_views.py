@@ -23,7 +23,7 @@ class GameView:
         >>> view = games.create("thirty_one", players=2).new_game(seed=1).view(0)
         >>> data = json.loads(view.to_json())
         >>> data["seat"], data["hand"], data["stock_size"]
-        (0, ['Ad', 'Ah', '4s'], 45)
+        (0, ['Ac', 'Ks', 'Jc'], 45)
         >>> "history" in view.to_data(history=False)
         False
     """

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from cardrules import IllegalMeldError, InvalidCardError, OptionError, games, parse_cards
-from cardrules.games import thirty_one, turkish51
+from cardrules.games import schwimmen, thirty_one, turkish51
 from cardrules.games.thirty_one import End, deal_losses, tokens_after
 
 # 21, 20 and 17: three hands with distinct values (hearts 11+10, spades 10+10, clubs 9+8).
@@ -152,3 +152,54 @@ def test_opening_checks_refuse_bad_input() -> None:
 def test_thirty_one_module_exports_the_settlement() -> None:
     assert {"deal_losses", "tokens_after"} <= set(thirty_one.__all__)
     assert {"opening_value", "opens", "opens_with_doubles", "joker_faces"} <= set(turkish51.__all__)
+
+
+def test_sch_6_2_the_lowest_hand_loses_one() -> None:
+    hands = [parse_cards(t) for t in ("Kc 7d 8h", "Ks 7c 8d", "Ac Ah 7s")]
+    assert schwimmen.deal_losses(hands) == (0, 1, 0)  # 10 in clubs beats 10 in spades
+
+
+def test_sch_6_4_equal_lowest_hands_all_lose() -> None:
+    hands = [parse_cards(t) for t in ("Kc 7d 8h", "Kc 7d 8h", "Ac Ah 7s")]
+    with pytest.raises(InvalidCardError, match="two hands"):
+        schwimmen.deal_losses(hands)
+    hands = [parse_cards(t) for t in ("Kc 7d 8h", "Qc 8d 7h", "Ac Ah 7s")]  # 10 clubs twice
+    assert schwimmen.deal_losses(hands) == (1, 1, 0)
+
+
+def test_sch_6_1_three_aces_every_other_seat_loses() -> None:
+    hands = [parse_cards(t) for t in ("Ac As Ah", "Kc 7d 8h", "Ks 7c 8d")]
+    assert schwimmen.deal_losses(hands, end="three_aces") == (0, 1, 1)
+    with pytest.raises(OptionError, match="three aces"):
+        schwimmen.deal_losses(hands[1:], end="three_aces")
+
+
+def test_sch_7_3_a_tie_that_leaves_nobody_in_is_void() -> None:
+    hands = [parse_cards(t) for t in ("Kc 7d 8h", "Qc 8d 7h")]
+    assert schwimmen.deal_losses(hands) == (1, 1)
+    assert schwimmen.deal_losses(hands, tokens=(0, 0)) == (0, 0)  # both swimming: void
+    assert schwimmen.deal_losses(hands, tokens=(1, 0)) == (1, 1)  # seat 0 swims on
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_sch_6_deal_losses_agree_with_played_deals(seed: int) -> None:
+    """Property: the standalone settlement gives the losses the engine recorded."""
+    game = games.create("schwimmen", players=2 + seed % 4, deals=4, swimming=seed % 2 == 0)
+    state = game.new_game(seed=seed)
+    rng = random.Random(seed)
+    checked = 0
+    while not state.is_terminal:
+        before = state
+        state = state.apply(rng.choice(state.legal_moves()))
+        result = state.last_deal
+        if result is not None and result is not before.last_deal:
+            losses = schwimmen.deal_losses(
+                result.hands,
+                end=result.end,
+                alive=before.alive,
+                tokens=before.tokens,
+                swimming=game.options.swimming,
+            )
+            assert losses == result.losses, (result, before.tokens)
+            checked += 1
+    assert checked >= 1

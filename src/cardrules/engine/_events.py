@@ -76,7 +76,7 @@ def step_events(before: Any, move: Any, after: Any, seat: int, index: int) -> li
             {
                 "index": index,
                 "kind": "deal",
-                "deal": deal + 1 if isinstance(deal, int) else None,
+                "deal": deal if isinstance(deal, int) else None,
                 "result": to_data(shown) if attrs.has(type(shown)) else str(shown),
             }
         )

@@ -408,3 +408,16 @@ def test_cr_3_1_a_laid_away_crib_is_hidden_from_the_other_seat() -> None:
 def test_discard_notation_in_events_is_the_move_notation() -> None:
     move = Discard(cardrules.parse_card("7h"))
     assert str(move) == "discard 7h"
+
+
+def test_cr_5_1_a_card_played_is_public_in_the_events() -> None:
+    game = games.create("cribbage")
+    state = game.new_game(seed=3)
+    while not any(str(m).startswith("play") for m in state.legal_moves()):
+        state = state.apply(state.legal_moves()[0])
+    mover = state.current_player
+    state = state.apply(state.legal_moves()[0])
+    for seat in (0, 1):
+        event = state.events(seat, since=len(state.history) - 1)[0]
+        assert event["move"] == str(state.history[-1])
+        assert event["seat"] == mover

@@ -152,6 +152,23 @@ class State(GameState[Options]):
             return (MUGGINS, PASS)
         return ()
 
+    def public_move(self, move: Move, seat: int) -> str | None:
+        """A move as ``seat`` may know it: the cards laid away into the crib are
+        secret (CR-3.1); the play, the counts and muggins are public.
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("cribbage").new_game(seed=3)
+            >>> move = state.legal_moves()[0]
+            >>> state.public_move(move, state.turn) == str(move)
+            True
+            >>> state.public_move(move, 1 - state.turn) is None
+            True
+        """
+        if isinstance(move, LayAway) and seat != self.turn:
+            return None
+        return str(move)
+
     def explain(self, move: Move) -> str:
         """Why ``move`` is illegal now."""
         seat = self.turn

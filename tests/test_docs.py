@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import doctest
+import importlib
+import inspect
 import re
 from pathlib import Path
 
+import attrs
 import pytest
+
+from cardrules import games
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -33,3 +38,40 @@ def test_docs_examples(page: str) -> None:
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     runner.run(test)
     assert runner.failures == 0, f"{runner.failures} failing examples in {page}"
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_view_field_is_on_the_game_page(name: str) -> None:
+    """Issue 21: each game's page lists every field of its view, in a table row."""
+    page = ROOT / "docs" / "games" / f"{name}.md"
+    assert page.exists(), f"no docs page for {name}"
+    text = page.read_text(encoding="utf-8")
+    view = games.create(name).new_game(seed=1).view(0)
+    missing = [f.name for f in attrs.fields(type(view)) if f"| `{f.name}` |" not in text]
+    assert not missing, f"{page.name} lacks view fields {missing}"
+
+
+def _public_module(name: str) -> str:
+    """The game's public module: the one the registry names, or its package."""
+    module = games.game_class(name).__module__
+    parts = module.split(".")
+    return ".".join(parts[:3])  # cardrules.games.<game>
+
+
+def _standalone(name: str) -> list[str]:
+    """The public functions of a game's module (its standalone scoring helpers)."""
+    module = importlib.import_module(_public_module(name))
+    return [
+        n
+        for n in getattr(module, "__all__", [])
+        if n[0].islower() and n != "render" and inspect.isfunction(getattr(module, n))
+    ]
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_standalone_function_is_on_the_scoring_page(name: str) -> None:
+    """Issue 21: the Scoring without playing page lists each game's standalone functions."""
+    text = (ROOT / "docs" / "scoring.md").read_text(encoding="utf-8")
+    module = _public_module(name)
+    missing = [f for f in _standalone(name) if f"][{module}.{f}]" not in text]
+    assert not missing, f"scoring.md lacks {name}'s {missing}"

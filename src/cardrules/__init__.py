@@ -21,6 +21,7 @@ from cardrules.cards import (
     parse_card,
     parse_cards,
 )
+from cardrules.engine import from_data, to_data
 from cardrules.errors import (
     CardRulesError,
     ConformanceError,
@@ -31,6 +32,7 @@ from cardrules.errors import (
     InvalidStateError,
     OptionError,
 )
+from cardrules.games import state_from_json as load_state
 
 __version__ = "0.1.0"
 
@@ -51,6 +53,9 @@ __all__ = [
     "Suit",
     "__version__",
     "format_cards",
+    "from_data",
+    "load_state",
     "parse_card",
     "parse_cards",
+    "to_data",
 ]

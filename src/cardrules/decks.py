@@ -1,7 +1,7 @@
 """Deck compositions and seeded shuffling.
 
-Every pack a game of cardrules uses is here, by name (:func:`deck`) or by
-factory. A :class:`Deck` is an immutable, canonically ordered tuple of cards;
+Every pack a game of cardrules uses is here, by name ([`deck`][cardrules.decks.deck]) or by
+factory. A [`Deck`][cardrules.decks.Deck] is an immutable, canonically ordered tuple of cards;
 shuffling returns a new tuple and never touches global random state.
 
 Examples:
@@ -85,7 +85,17 @@ def shuffled(cards: Iterable[Card], seed: int | str | None = None) -> tuple[Card
 
 
 def _check_seed(seed: object) -> int | str:
-    if isinstance(seed, str) or (isinstance(seed, int) and not isinstance(seed, bool)):
+    if isinstance(seed, str):
+        if len(seed) > 10_000:
+            raise OptionError("a seed text is at most 10,000 characters")
+        try:
+            seed.encode("utf-8")
+        except UnicodeEncodeError:
+            raise OptionError("a seed text must be valid Unicode (no lone surrogates)") from None
+        return seed
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        if not -(2**256) <= seed <= 2**256:
+            raise OptionError("a seed is a whole number of at most 256 bits")
         return seed
     raise OptionError(f"a seed is a whole number or text, got {type(seed).__name__} {seed!r:.40}")
 
@@ -122,7 +132,7 @@ class Deck:
         return Counter(self.cards)
 
     def shuffled(self, seed: int | str | None = None) -> tuple[Card, ...]:
-        """The pack's cards in a seeded random order (see :func:`shuffled`).
+        """The pack's cards in a seeded random order (see [`shuffled`][cardrules.decks.shuffled]).
 
         Examples:
             >>> pack = standard()
@@ -273,7 +283,7 @@ _NAMED: dict[str, Callable[[], Deck]] = {
 
 
 def deck_names() -> tuple[str, ...]:
-    """The names :func:`deck` knows, sorted.
+    """The names [`deck`][cardrules.decks.deck] knows, sorted.
 
     Examples:
         >>> "pinochle48" in deck_names()
@@ -283,7 +293,7 @@ def deck_names() -> tuple[str, ...]:
 
 
 def deck(name: str) -> Deck:
-    """The pack registered under ``name`` (see :func:`deck_names`).
+    """The pack registered under ``name`` (see [`deck_names`][cardrules.decks.deck_names]).
 
     Raises:
         OptionError: no pack has that name.

@@ -1,6 +1,6 @@
 """Play any game yourself in the terminal, against the bots.
 
-``cardrules play GAME --human SEAT`` runs :func:`play`: the seats named by
+``cardrules play GAME --human SEAT`` runs [`play`][cardrules.interactive.play]: the seats named by
 ``--human`` are played by people at this terminal, every other seat by a bot
 (``greedy``, the game's own ``Game.greedy_move``, or ``random``). At a human's
 turn the screen shows what has happened since that seat last moved (the other
@@ -12,7 +12,8 @@ by the game's ``render``, and the legal moves, numbered. The prompt takes:
 * ``undo``: back to the previous human decision (the moves since are taken
   back, bots' included);
 * ``hint``: the move the greedy bot would make here, judged on a state dealt
-  again from what this seat may know (:meth:`GameState.resample`), so the hint
+  again from what this seat may know ([`GameState.resample`][cardrules.engine.GameState.resample]),
+  so the hint
   never reveals a hidden card;
 * ``rules``: the game's summary, the options in force and (in a source
   checkout, where ``docs/`` lies beside the package) the rules in brief of the
@@ -28,8 +29,10 @@ to save first. Nothing prints a traceback.
 The render contract: the loop draws a view with the ``render(view) -> str``
 function of the module that defines the game's class, or of a package above
 it (``cardrules.games.turkish51``), or of the module of a class the game class
-derives from (:func:`cardrules.render.find_render`); a game with none is drawn
-by :func:`cardrules.render.generic`. See :mod:`cardrules.render` for what a
+derives from ([`cardrules.render.find_render`][cardrules.render.find_render]); a game with none is
+drawn
+by [`cardrules.render.generic`][cardrules.render.generic]. See
+[`cardrules.render`][cardrules.render] for what a
 ``render`` must keep to.
 
 Bots and undo: a bot's choice is decided by the seed and the number of moves
@@ -38,7 +41,7 @@ keeps the states since the start (they share their unchanged parts) and goes
 back to the last one at which a human was to move; a loaded game rebuilds them
 by replaying its moves from its seed.
 
-``save FILE`` writes the save file of :mod:`cardrules.savefile`; a loaded game
+``save FILE`` writes the save file of [`cardrules.savefile`][cardrules.savefile]; a loaded game
 is checked by replaying its moves from its seed.
 
 Examples:
@@ -516,7 +519,7 @@ def play(
         game: the game, e.g. ``games.create("thirty_one", players=3)``.
         humans: the seats played by people at this terminal (one or more).
         seed: the deal seed of a new game (default: drawn at random).
-        state: a game in progress to resume instead (e.g. from :func:`load`).
+        state: a game in progress to resume instead (e.g. from [`load`][cardrules.savefile.load]).
         bot: ``"greedy"`` or ``"random"``, for the other seats.
         stdin: where moves are read (default ``sys.stdin``).
         stdout: where the screen is written (default ``sys.stdout``).
@@ -583,12 +586,12 @@ def resume(
         path: the save file.
         humans: seats for people, in place of the file's (empty: the file's).
         bot: the bot, in place of the file's (``None``: the file's).
-        stdin: as :func:`play`.
-        stdout: as :func:`play`.
+        stdin: as [`play`][cardrules.interactive.play].
+        stdout: as [`play`][cardrules.interactive.play].
 
     Raises:
         OptionError: the file cannot be read, or holds another game.
-        InvalidStateError: as :func:`load_text`.
+        InvalidStateError: as `load_text`.
     """
     saved = load(path)
     if saved.game.name != name:

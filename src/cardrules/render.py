@@ -7,17 +7,19 @@ the seat's own hand) are drawn by the helpers here, so that a game's ``render``
 only picks its fields and names them.
 
 Cards are written in the library's notation (``Th``) by default, or with suit
-symbols (``10♥``) inside :func:`use_symbols`; :func:`symbols_supported` says
+symbols (``10♥``) inside [`use_symbols`][cardrules.render.use_symbols];
+[`symbols_supported`][cardrules.render.symbols_supported] says
 whether a stream's encoding can show the symbols. Colour is no business of this
-module: the terminal loop (:mod:`cardrules.interactive`) adds it on top of the
+module: the terminal loop ([`cardrules.interactive`][cardrules.interactive]) adds it on top of the
 plain text when it writes to a terminal.
 
 The contract a game's ``render`` keeps (the terminal loop relies on it): it is
 a module-level function of the game's module (or of the package holding the
 game's class), it takes the view of one seat and nothing else, it returns text
 without a trailing newline, it shows only what is in the view, and it draws
-cards with :func:`card_text` / :func:`cards_text` so that the symbol setting
-applies. A game without one is drawn by :func:`generic`.
+cards with [`card_text`][cardrules.render.card_text] / [`cards_text`][cardrules.render.cards_text]
+so that the symbol setting
+applies. A game without one is drawn by [`generic`][cardrules.render.generic].
 
 Examples:
     >>> from cardrules import parse_cards
@@ -111,7 +113,8 @@ def symbols_supported(stream: object) -> bool:
 
 
 def card_text(card: Card) -> str:
-    """One card for people: notation (``Th``), or ``10♥`` inside :func:`use_symbols`.
+    """One card for people: notation (``Th``), or ``10♥`` inside
+    [`use_symbols`][cardrules.render.use_symbols].
 
     Jokers keep their notation (``Jk``), which every terminal can show.
 
@@ -257,7 +260,8 @@ def seat_notes(
     marks: Mapping[str, int | Iterable[int] | None],
     known: Sequence[Sequence[Card]] | None = None,
 ) -> tuple[str, ...]:
-    """The free note of each seat for :func:`seat_table`: the labels of ``marks``
+    """The free note of each seat for [`seat_table`][cardrules.render.seat_table]: the labels of
+    ``marks``
     whose seat (or seats) it is, then the cards it is known to hold.
 
     Examples:
@@ -367,7 +371,7 @@ def generic(view: object) -> str:
 def find_render(game: Game[Any, Any]) -> Callable[[Any], str]:
     """The ``render`` function that draws ``game``'s views: the one in the
     module of the game's class, of a package above it, or of the module of a
-    class it derives from; :func:`cardrules.render.generic` if none has one.
+    class it derives from; [`cardrules.render.generic`][cardrules.render.generic] if none has one.
 
     Examples:
         >>> from cardrules import games

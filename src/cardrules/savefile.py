@@ -1,15 +1,19 @@
 """The save file of a game played at the terminal (``save FILE``, ``--load FILE``).
 
-The save file (written by :func:`save_text`, read by :func:`load_text`) is JSON::
+The save file (written by [`save_text`][cardrules.savefile.save_text], read by
+[`load_text`][cardrules.savefile.load_text]) is JSON::
 
     {"format": "cardrules-play", "version": 1,
      "game": "thirty_one", "options": {...},      # the game's options as data
      "humans": [0], "bot": "greedy",
      "state": {"game": "thirty_one", "state": {...}}}   # state.to_json()
 
-``state`` is exactly what :meth:`GameState.to_json` writes and is read back by
-:meth:`Game.state_from_json`, which validates it. The terminal loop
-(:func:`cardrules.interactive.play`) then replays its moves from its seed, to
+``state`` is exactly what [`GameState.to_json`][cardrules.engine.GameState.to_json] writes and is
+read back by
+[`Game.state_from_json`][cardrules.engine.Game.state_from_json], which validates it. The terminal
+loop
+([`cardrules.interactive.play`][cardrules.interactive.play]) then replays its moves from its seed,
+to
 rebuild the states that undo goes back to, and refuses a state that does not
 follow from them.
 
@@ -135,7 +139,7 @@ def load_text(text: str | bytes) -> SavedGame:
 def save(
     path: str, game: Game[Any, Any], state: GameState[Any], humans: Iterable[int], bot: str
 ) -> None:
-    """Write :func:`save_text` to ``path``.
+    """Write [`save_text`][cardrules.savefile.save_text] to ``path``.
 
     Raises:
         OptionError: the file cannot be written (the message names it and why).
@@ -148,11 +152,11 @@ def save(
 
 
 def load(path: str) -> SavedGame:
-    """Read a save file written by :func:`save`.
+    """Read a save file written by [`save`][cardrules.savefile.save].
 
     Raises:
         OptionError: the file cannot be read.
-        InvalidStateError: as :func:`load_text`.
+        InvalidStateError: as [`load_text`][cardrules.savefile.load_text].
     """
     try:
         with open(path, encoding="utf-8") as handle:

@@ -1,12 +1,13 @@
 """The conformance kit: one check that any game speaks the uniform protocol.
 
-:func:`check_game` plays random games to the end from several seeds and, on
+[`check_game`][cardrules.testing.check_game] plays random games to the end from several seeds and,
+on
 the way, checks every promise of the protocol: legal moves are deterministic
 and accepted, other moves are refused, ``apply`` leaves the old state alone,
 cards are conserved, JSON and move notation round-trip, replay equals play,
-views are equal across :meth:`resample`, and no view shows the seed.
+views are equal across `resample`, and no view shows the seed.
 
-It works on user games too: anything built on :mod:`cardrules.engine`.
+It works on user games too: anything built on [`cardrules.engine`][cardrules.engine].
 
 Examples:
     >>> from cardrules import games
@@ -44,7 +45,7 @@ _JUNK: tuple[Any, ...] = (None, 42, "not a move", object(), ("tuple",))
 
 @attrs.frozen(kw_only=True)
 class ConformanceReport:
-    """What :func:`check_game` looked at."""
+    """What [`check_game`][cardrules.testing.check_game] looked at."""
 
     game: str
     playouts: int

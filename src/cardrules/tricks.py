@@ -1,14 +1,18 @@
 """Trick-taking mechanics: card order, trumps, follow rules, the winner of a trick.
 
-Everything here is game-agnostic: a small frozen :class:`TrickRules` value states a game's
+Everything here is game-agnostic: a small frozen [`TrickRules`][cardrules.tricks.TrickRules] value
+states a game's
 choices (the order of its ranks, its trump suit, what a player must play to a trick, what
 each card is worth), and pure functions answer the questions every trick game asks:
 
-* :func:`legal_plays`: which cards of a hand may be played to a trick so far.
-* :func:`winning_index` and :func:`winner`: who wins a trick. Of two identical cards (two
+* [`legal_plays`][cardrules.tricks.legal_plays]: which cards of a hand may be played to a trick so
+  far.
+* [`winning_index`][cardrules.tricks.winning_index] and [`winner`][cardrules.tricks.winner]: who
+  wins a trick. Of two identical cards (two
   packs mixed), the one played first wins.
-* :func:`points`: the card points of the cards taken.
-* :func:`suit_of` and :func:`is_trump`: a joker belongs to the trump suit.
+* [`points`][cardrules.tricks.points]: the card points of the cards taken.
+* [`suit_of`][cardrules.tricks.suit_of] and [`is_trump`][cardrules.tricks.is_trump]: a joker belongs
+  to the trump suit.
 
 A trick is the tuple of cards played to it, in playing order: the first card is the lead.
 Seats are counted in playing order too, so the card at index ``i`` of a trick led by seat
@@ -126,7 +130,8 @@ class TrickRules:
         follow_suit: a player who holds a card of the suit led must play one.
         must_trump: a player who cannot follow suit must play a trump if he holds one.
         must_beat: when a player must play a card that beats the best card of the
-            trick so far, if one of the cards he may play does (see :data:`MustBeat`).
+            trick so far, if one of the cards he may play does (see
+            [`MustBeat`][cardrules.tricks.MustBeat]).
         trump_breaking: trumps may not be led until a trump has been played to an
             earlier trick ("broken"), unless the leader holds nothing but trumps.
 

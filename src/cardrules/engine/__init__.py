@@ -4,36 +4,48 @@ Every game of cardrules (and any game a user writes) is three kinds of frozen
 values: an options value, a state value and move values. This package holds
 their shared base classes, so that a game module states only its rules:
 
-* :class:`Move`: a small frozen record with a keyword (``NAME``) and typed
-  fields. ``str(move)`` prints ``"discard 7h"``; :meth:`Game.parse_move` reads
+* [`Move`][cardrules.engine.Move]: a small frozen record with a keyword (``NAME``) and typed
+  fields. ``str(move)`` prints ``"discard 7h"``;
+  [`Game.parse_move`][cardrules.engine.Game.parse_move] reads
   it back. Supported field types: ``Card``, ``tuple[Card, ...]``, ``int``,
   ``bool``, ``str``, enums, and ``X | None``.
-* :class:`GameState`: a frozen state. A game implements ``_generate_moves``,
+* [`GameState`][cardrules.engine.GameState]: a frozen state. A game implements ``_generate_moves``,
   ``_next``, ``view``, ``resample``, ``all_cards`` and ``_check``; the base
   gives ``legal_moves`` (memoised), ``check_move``/``is_legal``/``apply``,
   ``to_json`` and validation.
-* :class:`Game`: options plus the factory methods ``new_game``, ``replay``,
+* [`Game`][cardrules.engine.Game]: options plus the factory methods ``new_game``, ``replay``,
   ``state_from_json`` and ``parse_move``.
 
 The package is a few private rooms behind this module, which only re-exports
 (import from ``cardrules.engine``, never from a room):
 
-* ``_moves``: :class:`Move` and the move notation (:func:`parse_move_text`);
-* ``_options``: :func:`option`, :class:`OptionInfo`, :func:`option_info`,
-  :func:`build_options`, :func:`parse_option_value`, and the argument checks
-  :func:`need_count` and :func:`seed_values`;
-* ``_history``: :class:`History`, the moves played, shared between states;
-* ``_data``: JSON data conversion, :func:`to_data` and :func:`from_data`;
-* ``_state``: :class:`GameState` and its generated copier;
-* ``_game``: :class:`Game`;
-* ``_actions``: fixed action spaces (:class:`ActionSpace`, :class:`Codec` and
-  the codecs :func:`card_codec`, :func:`cards_codec`, :func:`int_codec`...);
+* ``_moves``: [`Move`][cardrules.engine.Move] and the move notation
+  ([`parse_move_text`][cardrules.engine.parse_move_text]);
+* ``_options``: [`option`][cardrules.engine.option], [`OptionInfo`][cardrules.engine.OptionInfo],
+  [`option_info`][cardrules.engine.option_info],
+  [`build_options`][cardrules.engine.build_options],
+  [`parse_option_value`][cardrules.engine.parse_option_value], and the argument checks
+  [`need_count`][cardrules.engine.need_count] and [`seed_values`][cardrules.engine.seed_values];
+* ``_history``: [`History`][cardrules.engine.History], the moves played, shared between states;
+* ``_data``: JSON data conversion, [`to_data`][cardrules.engine.to_data] and
+  [`from_data`][cardrules.engine.from_data];
+* ``_state``: [`GameState`][cardrules.engine.GameState] and its generated copier;
+* ``_game``: [`Game`][cardrules.engine.Game];
+* ``_actions``: fixed action spaces ([`ActionSpace`][cardrules.engine.ActionSpace],
+  [`Codec`][cardrules.engine.Codec] and the codecs such as
+  [`card_codec`][cardrules.engine.card_codec]);
 * ``_observe``: the observation encoder built from a game's view class;
-* ``_learning``: the learning protocol on :class:`Game` and :class:`GameState`
-  (``num_actions``, ``action_mask``, ``observation``, ``returns``, ``sample_state``);
-* ``_seats``: seat, view and re-deal helpers (:func:`make_view`,
-  :func:`redeal_hidden`, :func:`seat_lines`, :func:`seats_check`,
-  :func:`next_seat`, :func:`replace_at`).
+* ``_learning``: the learning protocol on [`Game`][cardrules.engine.Game] and
+  [`GameState`][cardrules.engine.GameState] (``num_actions``, ``action_mask``,
+  ``observation``, ``returns``, ``sample_state``);
+* ``_saves``: the save format and its version (``SAVE_FORMAT``), reading a
+  save (``read_save``) and the replay check (``verify_replay``);
+* ``_views``: [`GameView`][cardrules.engine.GameView], the base of every game's view (``to_json``);
+* ``_events``: the per-seat event feed behind ``GameState.events``;
+* ``_seats``: seat, view and re-deal helpers ([`make_view`][cardrules.engine.make_view],
+  [`redeal_hidden`][cardrules.engine.redeal_hidden], [`seat_lines`][cardrules.engine.seat_lines],
+  [`seats_check`][cardrules.engine.seats_check],
+  [`next_seat`][cardrules.engine.next_seat], [`replace_at`][cardrules.engine.replace_at]).
 
 Examples:
     >>> from cardrules import games
@@ -75,6 +87,13 @@ from cardrules.engine._options import (
     parse_option_value,
     seed_values,
 )
+from cardrules.engine._saves import (
+    SAVE_FORMAT,
+    first_difference,
+    read_save,
+    save_data,
+    verify_replay,
+)
 from cardrules.engine._seats import (
     make_view,
     next_seat,
@@ -84,15 +103,18 @@ from cardrules.engine._seats import (
     seats_check,
 )
 from cardrules.engine._state import GameState
+from cardrules.engine._views import GameView
 
 __all__ = [
     "BOOL",
     "EMPTY_HISTORY",
+    "SAVE_FORMAT",
     "ActionSpace",
     "Codec",
     "Family",
     "Game",
     "GameState",
+    "GameView",
     "History",
     "Move",
     "OptionInfo",
@@ -101,6 +123,7 @@ __all__ = [
     "card_codec",
     "cards_codec",
     "enum_codec",
+    "first_difference",
     "from_data",
     "int_codec",
     "make_view",
@@ -113,10 +136,13 @@ __all__ = [
     "optional_codec",
     "parse_move_text",
     "parse_option_value",
+    "read_save",
     "redeal_hidden",
     "replace_at",
+    "save_data",
     "seat_lines",
     "seats_check",
     "seed_values",
     "to_data",
+    "verify_replay",
 ]

@@ -15,6 +15,20 @@ from cardrules.engine._history import History
 from cardrules.engine._moves import Move, _hints, _init_fields, _union_args, parse_move_text
 from cardrules.errors import CardRulesError, InvalidCardError, InvalidMoveError, InvalidStateError
 
+#: The largest whole number (in size) a saved field may hold: 256 bits.
+MAX_INT = 2**256
+
+#: The longest text a saved field may hold.
+MAX_TEXT = 10_000
+
+
+def _is_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
 
 def to_data(value: Any) -> Any:
     """Turn a cardrules value (attrs records, cards, moves, enums, tuples)
@@ -45,7 +59,7 @@ def to_data(value: Any) -> Any:
 
 
 def from_data(tp: Any, data: Any, moves: Sequence[type[Move]] = (), path: str = "$") -> Any:
-    """Rebuild a value of type ``tp`` from :func:`to_data` output.
+    """Rebuild a value of type ``tp`` from [`to_data`][cardrules.engine.to_data] output.
 
     Raises:
         InvalidStateError: the data does not have the shape of ``tp``; the
@@ -89,6 +103,8 @@ def from_data(tp: Any, data: Any, moves: Sequence[type[Move]] = (), path: str = 
     if isinstance(tp, type) and issubclass(tp, Move):
         if not isinstance(data, str):
             raise bad("a move")
+        if not _is_unicode(data):
+            raise InvalidStateError(f"{path}: text that is not valid Unicode (a lone surrogate)")
         candidates = [m for m in moves if issubclass(m, tp)]
         try:
             return parse_move_text(candidates, data)
@@ -101,14 +117,25 @@ def from_data(tp: Any, data: Any, moves: Sequence[type[Move]] = (), path: str = 
     if tp is int:
         if not isinstance(data, int) or isinstance(data, bool):
             raise bad("a whole number")
+        if not -MAX_INT <= data <= MAX_INT:
+            raise InvalidStateError(f"{path}: a whole number of more than 256 bits")
         return data
     if tp is float:
         if not isinstance(data, (int, float)) or isinstance(data, bool):
             raise bad("a number")
-        return float(data)
+        if isinstance(data, int) and not -MAX_INT <= data <= MAX_INT:
+            raise InvalidStateError(f"{path}: a number of more than 256 bits")
+        value = float(data)
+        if value != value or value in (float("inf"), float("-inf")):
+            raise InvalidStateError(f"{path}: expected a finite number, got {data!r}")
+        return value
     if tp is str:
         if not isinstance(data, str):
             raise bad("text")
+        if len(data) > MAX_TEXT:
+            raise InvalidStateError(f"{path}: a text longer than {MAX_TEXT} characters")
+        if not _is_unicode(data):
+            raise InvalidStateError(f"{path}: text that is not valid Unicode (a lone surrogate)")
         return data
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         if not isinstance(data, str) or data.upper() not in tp.__members__:

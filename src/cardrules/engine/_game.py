@@ -1,8 +1,8 @@
-"""The game base class, :class:`Game`: options and the factory of a game's states."""
+"""The game base class, [`Game`][cardrules.engine.Game]: options and the factory of a game's
+states."""
 
 from __future__ import annotations
 
-import json
 import random
 import typing
 from collections.abc import Iterable
@@ -15,10 +15,14 @@ from cardrules.engine._data import from_data
 from cardrules.engine._learning import GameLearning
 from cardrules.engine._moves import Move, parse_move_text
 from cardrules.engine._options import OptionInfo, OptionsT, build_options, option_info
+from cardrules.engine._saves import read_save, register_game, verify_replay
 from cardrules.engine._state import GameState
 from cardrules.errors import IllegalMoveError, InvalidMoveError, InvalidStateError, OptionError
 
 S = TypeVar("S", bound="GameState[Any]")
+
+#: The largest seed (in size) a game accepts: 256 bits, far more than chance needs.
+MAX_SEED = 2**256
 
 
 @attrs.frozen
@@ -26,7 +30,7 @@ class Game(GameLearning, Generic[S, OptionsT]):
     """A game under fixed options: the factory of its states.
 
     Subclasses set ``NAME``, ``OPTIONS`` (the options class) and ``STATE`` (the
-    state class) and implement :meth:`_new_game`.
+    state class) and implement `_new_game`.
     """
 
     options: OptionsT
@@ -36,6 +40,10 @@ class Game(GameLearning, Generic[S, OptionsT]):
     STATE: ClassVar[type[GameState[Any]]]
     SUMMARY: ClassVar[str] = ""
     HIGHER_IS_BETTER: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        register_game(cls)  # so that a state finds its game (events, saves)
 
     @classmethod
     def create(cls, **options: Any) -> Self:
@@ -91,7 +99,9 @@ class Game(GameLearning, Generic[S, OptionsT]):
         if seed is None:
             seed = new_seed()
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise OptionError(f"seed must be a whole number, got {seed!r}")
+            raise OptionError(f"seed must be a whole number, got {seed!r:.60}")
+        if not -MAX_SEED <= seed <= MAX_SEED:
+            raise OptionError("seed must be a whole number of at most 256 bits")
         return self._new_game(seed)
 
     def replay(self, seed: int, moves: Iterable[Move | str]) -> S:
@@ -126,7 +136,7 @@ class Game(GameLearning, Generic[S, OptionsT]):
                 state = state.apply(move)
             except IllegalMoveError as exc:
                 where = f"{exc.reason} (replay move {number}, counting from 0)"
-                raise IllegalMoveError(exc.move, where) from None
+                raise IllegalMoveError(exc.move, where, rule=exc.rule, seat=exc.seat) from None
             except InvalidMoveError as exc:
                 raise InvalidMoveError(f"replay move {number}: {exc}") from None
         return state
@@ -159,34 +169,67 @@ class Game(GameLearning, Generic[S, OptionsT]):
                     return move
         return parse_move_text(self.STATE.MOVES, text)
 
-    def state_from_json(self, text: str | bytes) -> S:
-        """Rebuild a state from :meth:`GameState.to_json`, validating it.
+    def state_from_json(self, text: str | bytes, *, trusted: bool = False) -> S:
+        """Rebuild a state from [`GameState.to_json`][cardrules.engine.GameState.to_json], checking
+        it.
+
+        The save's format version must be this library's; the state is
+        validated (card conservation, field consistency) and, unless
+        ``trusted``, replayed from its seed and history: it must be exactly
+        what they give, so a tampered save is refused with the first
+        difference. ``cardrules.load_state`` does the same without a game at
+        hand (it reads the game and its options from the save).
+
+        Args:
+            text: the save.
+            trusted: skip the replay (for saves this server wrote itself).
 
         Raises:
-            InvalidStateError: not this game, malformed, tampered or inconsistent.
+            InvalidStateError: not this game or these options, another format
+                version, malformed, tampered or inconsistent.
 
         Examples:
             >>> from cardrules import games
-            >>> games.create("thirty_one").state_from_json('{"game": "chess", "state": {}}')
+            >>> games.create("thirty_one").state_from_json(
+            ...     '{"format": 1, "game": "chess", "state": {}}')
             Traceback (most recent call last):
             ...
             cardrules.errors.InvalidStateError: state of game 'chess', not 'thirty_one'
         """
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise InvalidStateError(f"not JSON: {exc}") from None
-        except RecursionError:
-            raise InvalidStateError("not a state: the JSON is nested far too deeply") from None
-        if not isinstance(data, dict) or set(data) != {"game", "state"}:
-            raise InvalidStateError("expected an object with 'game' and 'state'")
+        data = read_save(text)
         if data["game"] != self.NAME:
-            raise InvalidStateError(f"state of game {data['game']!r}, not {self.NAME!r}")
+            raise InvalidStateError(f"state of game {data['game']!r:.40}, not {self.NAME!r}")
         state = from_data(self.STATE, data["state"], self.STATE.MOVES)
         if state.options != self.options:
             raise InvalidStateError("state was made with other options than this game's")
-        state.validate()
-        return typing.cast(S, state)
+        return self.check_state(state, trusted=trusted)
+
+    def check_state(self, state: S, *, trusted: bool = False) -> S:
+        """Check a rebuilt state of this game: validated and, unless ``trusted``, replayed.
+
+        Raises:
+            InvalidStateError: the state is inconsistent or is not what its seed
+                and history give (the message names the first difference).
+
+        Examples:
+            >>> from cardrules import games
+            >>> game = games.create("thirty_one", players=2)
+            >>> state = game.new_game(seed=1)
+            >>> game.check_state(state) == state
+            True
+        """
+        self._own(state)
+        if state.options != self.options:
+            raise InvalidStateError("state was made with other options than this game's")
+        try:
+            state.validate()
+        except InvalidStateError:
+            raise
+        except (LookupError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
+            raise InvalidStateError(f"state is malformed: {type(exc).__name__}: {exc}") from None
+        if not trusted:
+            verify_replay(self, state)
+        return state
 
     def _own(self, state: object) -> None:
         """Refuse anything but a state of this game (for methods taking a state)."""

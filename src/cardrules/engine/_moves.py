@@ -1,4 +1,5 @@
-"""Moves and their notation: the :class:`Move` base class, printing and reading moves."""
+"""Moves and their notation: the [`Move`][cardrules.engine.Move] base class, printing and reading
+moves."""
 
 from __future__ import annotations
 
@@ -149,7 +150,20 @@ def parse_move_text(move_types: Sequence[type[Move]], text: str) -> Move:
     """
     if not isinstance(text, str):
         raise InvalidMoveError(f"a move is read from text, got {type(text).__name__}")
+    if len(text) > MAX_MOVE_TEXT:
+        raise InvalidMoveError(
+            f"a move's text is at most {MAX_MOVE_TEXT} characters, got {len(text)}"
+        )
+    if len(text) > _CACHED_TEXT:  # read, but not kept alive as a cache key
+        return _read_move.__wrapped__(tuple(move_types), text)
     return _read_move(tuple(move_types), text)
+
+
+#: The longest move text read: far above any move (a 54-card meld is under 200).
+MAX_MOVE_TEXT = 1000
+
+# Only texts up to this length are cached, so the cache holds at most a few MB.
+_CACHED_TEXT = 120
 
 
 @functools.lru_cache(maxsize=1 << 16)

@@ -1,4 +1,5 @@
-"""Game options (declared with :func:`option`, described, built and read from text) and
+"""Game options (declared with [`option`][cardrules.engine.option], described, built and read from
+text) and
 the argument checks that games and tools share."""
 
 from __future__ import annotations
@@ -26,6 +27,19 @@ class OptionInfo:
     maximum: float | None = None
 
 
+#: The maximum of a number option that declares none: every option has a maximum,
+#: so that no option (``deals``, ``target``...) makes a match that never ends.
+OPTION_MAXIMUM = 10_000
+
+
+def _is_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def option(
     default: Any,
     *,
@@ -44,7 +58,8 @@ def option(
         kind: the value's type (default: the type of ``default``).
         choices: the only values allowed, if any.
         minimum: the smallest value allowed, for numbers.
-        maximum: the largest value allowed, for numbers.
+        maximum: the largest value allowed, for numbers; a number option
+            without choices that gives none gets `OPTION_MAXIMUM` (10,000).
         optional: whether ``None`` is allowed (e.g. ``deals=None``, no limit).
 
     Examples:
@@ -59,6 +74,8 @@ def option(
     """
     value_kind = kind if kind is not None else type(default)
     allowed = tuple(choices) if choices is not None else None
+    if maximum is None and allowed is None and value_kind in (int, float):
+        maximum = OPTION_MAXIMUM
 
     def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         name = attribute.name
@@ -77,6 +94,8 @@ def option(
             )
         if isinstance(value, float) and value != value:
             raise OptionError(f"option {name} must be a number, got nan")
+        if isinstance(value, str) and (len(value) > 1000 or not _is_unicode(value)):
+            raise OptionError(f"option {name} must be valid text of at most 1000 characters")
         if allowed is not None and value not in allowed:
             raise OptionError(f"option {name} must be one of {list(allowed)}, got {value!r}")
         if minimum is not None and value < minimum:

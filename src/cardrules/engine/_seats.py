@@ -52,7 +52,8 @@ def redeal_hidden(
     known: Sequence[Sequence[Card]] | None = None,
     piles: Sequence[tuple[Card, ...]] = (),
 ) -> tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]:
-    """Deal again every card ``seat`` cannot see: for :meth:`GameState.resample`.
+    """Deal again every card ``seat`` cannot see: for
+    [`GameState.resample`][cardrules.engine.GameState.resample].
 
     The other seats' cards, except those in ``known[i]`` (cards everyone knows
     seat ``i`` holds), and the cards of the hidden ``piles`` (e.g. the stock)

@@ -1,9 +1,10 @@
-"""The state base class, :class:`GameState`, and the generated copier behind its
+"""The state base class, [`GameState`][cardrules.engine.GameState], and the generated copier behind
+its
 ``_replace`` (the hottest path of every game)."""
 
 from __future__ import annotations
 
-import json
+import functools
 import random
 import typing
 from collections import Counter
@@ -14,12 +15,13 @@ import attrs
 
 from cardrules.cards import Card, format_cards
 from cardrules.decks import Deck
-from cardrules.engine._data import to_data
+from cardrules.engine._events import history_is_public, seat_events
 from cardrules.engine._history import History
 from cardrules.engine._learning import StateLearning
 from cardrules.engine._moves import Move
 from cardrules.engine._options import OptionsT
-from cardrules.errors import IllegalMoveError, InvalidStateError
+from cardrules.engine._saves import save_text
+from cardrules.errors import IllegalMoveError, InvalidStateError, OptionError
 
 
 @attrs.frozen
@@ -32,17 +34,21 @@ class GameState(StateLearning, Generic[OptionsT]):
     ``to_json``, ``validate``) is provided here.
 
     Chance is decided from ``seed`` inside the game: a game draws its deals
-    from :meth:`rng` and never from global random state.
+    from [`rng`][cardrules.engine.GameState.rng] and never from global random state.
 
     Three declarations spare a game the usual shapes of protocol code (a game
     that leaves one at ``None`` writes that hook itself):
 
-    * ``OVER``: the ``phase`` at which the game is over. :attr:`is_terminal`
-      is then ``phase is OVER`` and :attr:`current_player` the ``turn`` field
+    * ``OVER``: the ``phase`` at which the game is over.
+      [`is_terminal`][cardrules.engine.GameState.is_terminal]
+      is then ``phase is OVER`` and [`current_player`][cardrules.engine.GameState.current_player]
+      the ``turn`` field
       until then.
-    * ``DECK``: the pack, when it does not depend on the options (:meth:`deck`).
+    * ``DECK``: the pack, when it does not depend on the options
+      ([`deck`][cardrules.engine.GameState.deck]).
     * ``PILES``: the fields that hold the cards outside the ``hands`` field, each
-      a tuple of cards (:meth:`all_cards` gives the hands' cards, then theirs).
+      a tuple of cards ([`all_cards`][cardrules.engine.GameState.all_cards] gives the hands' cards,
+      then theirs).
     """
 
     _legal: tuple[Move, ...] | None = attrs.field(
@@ -64,6 +70,12 @@ class GameState(StateLearning, Generic[OptionsT]):
         options: OptionsT
         seed: int
         history: History
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("explain")
+        if own is not None and not getattr(own, "_legal_first", False):
+            cls.explain = _legal_first(own)  # type: ignore[method-assign]
 
     # ---- hooks a game implements -------------------------------------------------
 
@@ -167,10 +179,16 @@ class GameState(StateLearning, Generic[OptionsT]):
         return deck
 
     def _check(self) -> None:
-        """Raise :class:`InvalidStateError` if the fields contradict each other."""
+        """Raise [`InvalidStateError`][cardrules.errors.InvalidStateError] if the fields contradict
+        each other."""
 
     def explain(self, move: Move) -> str:
         """Why a move of this game is not legal now (a game refines this).
+
+        For a legal move it says so (``"'knock' is legal now"``), and for a move
+        after the end that the game is over: a game's own ``explain`` is only
+        asked about moves that are illegal in a game still going (the engine
+        wraps it), so it never gives a false reason.
 
         Examples:
             >>> from cardrules import games
@@ -182,6 +200,46 @@ class GameState(StateLearning, Generic[OptionsT]):
         legal = self.legal_moves()
         shown = ", ".join(str(m) for m in legal[:8]) + (", ..." if len(legal) > 8 else "")
         return f"it is not among the {len(legal)} legal moves now ({shown})"
+
+    def public_move(self, move: Move, seat: int) -> str | None:
+        """The notation of ``move``, made in this state, as ``seat`` may know it.
+
+        ``None`` when ``seat`` may not see it. The default shows every move to
+        its maker, and to everyone in a game whose view shows the history; a
+        game with secret moves refines this (the event feed asks it).
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("thirty_one", players=2).new_game(seed=1)
+            >>> state.public_move(state.legal_moves()[1], 0)
+            'draw stock'
+        """
+        if seat == self.current_player or history_is_public(self):
+            return str(move)
+        return None
+
+    def events(self, seat: int, since: int = 0) -> tuple[dict[str, Any], ...]:
+        """What ``seat`` may know of the moves from move ``since`` on, as JSON-ready records.
+
+        A server that has sent a client everything up to move ``k`` pushes
+        ``state.events(seat, since=k)`` instead of a whole view. Each record has
+        ``index`` (the move's place in the history) and ``kind``: ``"move"``
+        (with ``seat``, ``move``, the notation or ``None`` when hidden from
+        this seat, and ``text``), ``"deal"`` (a deal scored: ``deal``, and its
+        ``result`` as this seat's view shows it) or ``"over"`` (``scores``).
+        The history is replayed from the seed, so a call costs a replay.
+
+        Raises:
+            OptionError: ``seat`` is not a seat or ``since`` not a move number.
+
+        Examples:
+            >>> from cardrules import games
+            >>> game = games.create("thirty_one", players=2)
+            >>> state = game.replay(1, ["draw stock", "discard 9h"])
+            >>> [e["text"] for e in state.events(0, since=1)]
+            ['seat 1: discard 9h']
+        """
+        return seat_events(self, seat, since)
 
     # ---- protocol built on the hooks --------------------------------------------
 
@@ -200,8 +258,14 @@ class GameState(StateLearning, Generic[OptionsT]):
             object.__setattr__(self, "_legal", legal)
         return legal
 
-    def check_move(self, move: object) -> None:
-        """Raise :class:`IllegalMoveError` saying why ``move`` is illegal now.
+    def check_move(self, move: object, seat: int | None = None) -> None:
+        """Raise [`IllegalMoveError`][cardrules.errors.IllegalMoveError] saying why ``move`` is
+        illegal now.
+
+        Args:
+            move: the move offered.
+            seat: the seat that sends it (a server names the player); a seat
+                that is not to move is refused. ``None``: whoever is to move.
 
         Examples:
             >>> from cardrules import games
@@ -211,26 +275,37 @@ class GameState(StateLearning, Generic[OptionsT]):
             ...
             cardrules.errors.IllegalMoveError: ...: a str is not a move of thirty_one
         """
+        mover = self.current_player
+        if seat is not None:
+            self._check_sender(move, seat, mover)
         if not isinstance(move, Move) or not isinstance(move, self.MOVES):
             kind = type(move).__name__
-            raise IllegalMoveError(move, f"a {kind} is not a move of {self.GAME}")
+            raise IllegalMoveError(move, f"a {kind} is not a move of {self.GAME}", seat=mover)
         try:
             listed = self._equal_listed(move)
         except Exception as exc:  # a Move subclass whose == fails
             reason = f"it cannot be compared with the legal moves ({type(exc).__name__}: {exc})"
-            raise IllegalMoveError(move, reason) from None
+            raise IllegalMoveError(move, reason, seat=mover) from None
         if listed is not None:
             if type(listed) is type(move):
                 return
             # A subclass whose == says yes to a move of another class stands for none.
             reason = f"it is a {type(move).__name__}, not the legal move '{listed}' it equals"
-            raise IllegalMoveError(move, reason)
+            raise IllegalMoveError(move, reason, seat=mover)
         if self.is_terminal:
-            raise IllegalMoveError(move, "the game is over")
-        raise IllegalMoveError(move, self.explain(move))
+            raise IllegalMoveError(move, "the game is over", seat=mover)
+        raise IllegalMoveError(move, self.explain(move), seat=mover)
 
-    def is_legal(self, move: object) -> bool:
-        """Whether ``move`` is legal now.
+    def _check_sender(self, move: object, seat: object, mover: int | None) -> None:
+        """Refuse a move sent by ``seat`` when that seat is not to move."""
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise OptionError(f"seat must be a whole number, got {seat!r:.40}")
+        if seat != mover:
+            why = "the game is over" if mover is None else f"seat {mover} is to move"
+            raise IllegalMoveError(move, f"seat {seat} is not to move: {why}", seat=seat)
+
+    def is_legal(self, move: object, seat: int | None = None) -> bool:
+        """Whether ``move`` is legal now (sent by ``seat``, when one is named).
 
         Examples:
             >>> from cardrules import games
@@ -238,6 +313,10 @@ class GameState(StateLearning, Generic[OptionsT]):
             >>> state.is_legal(state.legal_moves()[0]), state.is_legal("knock")
             (True, False)
         """
+        if seat is not None and (
+            not isinstance(seat, int) or isinstance(seat, bool) or seat != self.current_player
+        ):
+            return False
         return self._listed(move) is not None
 
     def _listed(self, move: object) -> Move | None:
@@ -278,14 +357,21 @@ class GameState(StateLearning, Generic[OptionsT]):
                 return listed
         return None
 
-    def apply(self, move: Move) -> Self:
+    def apply(self, move: Move, seat: int | None = None) -> Self:
         """The state after ``move``; this state is unchanged.
 
         The engine adds ``move`` to the history (a game's ``_next`` leaves the
         history alone): the new state's history is one link on this one's.
 
+        Args:
+            move: the move to make.
+            seat: the seat that sends it, for a server that knows who sent
+                a move: a seat that is not to move is refused. ``None``: the
+                move is made for whoever is to move.
+
         Raises:
-            IllegalMoveError: ``move`` is not legal now; the message says why.
+            IllegalMoveError: ``move`` is not legal now (or ``seat`` is not to
+                move); ``.reason`` says why, ``.rule`` names the clause.
 
         Examples:
             >>> from cardrules import games
@@ -294,7 +380,13 @@ class GameState(StateLearning, Generic[OptionsT]):
             >>> after = state.apply(game.parse_move(state, "draw stock"))
             >>> [str(m) for m in after.history], len(state.history)
             (['draw stock'], 0)
+            >>> state.apply(game.parse_move(state, "draw stock"), seat=0)
+            Traceback (most recent call last):
+            ...
+            cardrules.errors.IllegalMoveError: illegal move 'draw stock': seat 0 is not to move: ...
         """
+        if seat is not None:
+            self._check_sender(move, seat, self.current_player)
         legal = self._legal
         if legal is None:
             legal = self.legal_moves()
@@ -305,7 +397,7 @@ class GameState(StateLearning, Generic[OptionsT]):
             found = self._listed(move)
             if found is None:
                 self.check_move(move)  # raises, saying why
-                raise IllegalMoveError(move, "it is not a legal move now")
+                raise IllegalMoveError(move, "it is not a legal move now", seat=self.current_player)
             listed = found
         # The listed move, not the caller's equal one: ``Discard(c, knock=0)`` equals
         # ``Discard(c, knock=False)``, but only the listed one has the game's own types.
@@ -350,7 +442,9 @@ class GameState(StateLearning, Generic[OptionsT]):
         return random.Random("/".join([str(self.seed), *map(str, salt)]))
 
     def to_json(self) -> str:
-        """The whole state as JSON text (read back by ``Game.state_from_json``).
+        """The whole state as a save: JSON text with the save format version, the
+        game's name and every field (read back by ``cardrules.load_state`` or
+        ``Game.state_from_json``, which replay it to check it).
 
         Examples:
             >>> from cardrules import games
@@ -359,7 +453,7 @@ class GameState(StateLearning, Generic[OptionsT]):
             >>> game.state_from_json(state.to_json()) == state
             True
         """
-        return json.dumps({"game": self.GAME, "state": to_data(self)}, ensure_ascii=False)
+        return save_text(self)
 
     def validate(self) -> None:
         """Check card conservation and field consistency.
@@ -386,6 +480,21 @@ class GameState(StateLearning, Generic[OptionsT]):
             missing = format_cards(sorted((expected - found).elements()))
             raise InvalidStateError(f"cards are not the deck: extra [{extra}], missing [{missing}]")
         self._check()
+
+
+def _legal_first(explain: Any) -> Any:
+    """Wrap a game's ``explain`` so that it is asked only about illegal moves."""
+
+    @functools.wraps(explain)
+    def wrapped(self: GameState[Any], move: Move) -> str:
+        if self.is_legal(move):
+            return f"'{move}' is legal now"
+        if self.is_terminal:
+            return "the game is over"
+        return str(explain(self, move))
+
+    wrapped._legal_first = True  # type: ignore[attr-defined]
+    return wrapped
 
 
 def _builder_class(cls: type) -> type | None:
@@ -474,3 +583,6 @@ def _make_copier(cls: type) -> Any:
         ]
     exec("\n".join(head + body), namespace)  # the source is built from field names only
     return namespace["_replace"]
+
+
+GameState.explain = _legal_first(GameState.explain)  # type: ignore[method-assign]

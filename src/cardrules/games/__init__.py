@@ -14,10 +14,10 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from cardrules.engine import Game
-from cardrules.errors import OptionError
+from cardrules.engine import Game, GameState, from_data, read_save
+from cardrules.errors import InvalidStateError, OptionError
 
-__all__ = ["create", "game_class", "names"]
+__all__ = ["create", "game_class", "names", "state_from_json"]
 
 # name -> (module, class). Modules are imported on first use.
 _REGISTRY: dict[str, tuple[str, str]] = {
@@ -81,3 +81,38 @@ def create(name: str, **options: Any) -> Game[Any, Any]:
         cardrules.errors.OptionError: option players must be at least 2, got 1
     """
     return game_class(name).create(**options)
+
+
+def state_from_json(text: str | bytes, *, trusted: bool = False) -> GameState[Any]:
+    """Load a save without a game at hand: the game and its options come from the save.
+
+    The save's format version must be this library's, and the state is
+    validated and (unless ``trusted``) replayed from its seed and history, as
+    [`Game.state_from_json`][cardrules.engine.Game.state_from_json] does. ``cardrules.load_state``
+    is this function.
+
+    Args:
+        text: a save, as written by ``state.to_json()``.
+        trusted: skip the replay check (for saves this program wrote itself).
+
+    Raises:
+        InvalidStateError: no such game, another format version, malformed,
+            tampered or inconsistent; the message names the first difference.
+
+    Examples:
+        >>> state = create("thirty_one", players=3).new_game(seed=2)
+        >>> state_from_json(state.to_json()) == state
+        True
+        >>> state_from_json('{"format": 1, "game": "chess", "state": {}}')
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.InvalidStateError: the save is of game 'chess', which is not registered
+    """
+    data = read_save(text)
+    name = data["game"]
+    if name not in _REGISTRY:
+        raise InvalidStateError(f"the save is of game {name!r:.40}, which is not registered")
+    cls = game_class(name)
+    state: GameState[Any] = from_data(cls.STATE, data["state"], cls.STATE.MOVES)
+    loaded: GameState[Any] = cls(state.options).check_state(state, trusted=trusted)
+    return loaded

@@ -7,8 +7,8 @@ after a knock has been played, who loses tokens, and who "swims" on a free
 ride or drops out. Those books are kept here, once, as small pure functions,
 with the check of a card taken face up that Empat Satu shares too.
 
-Seats and tuples are handled by :func:`cardrules.engine.next_seat` and
-:func:`cardrules.engine.replace_at`.
+Seats and tuples are handled by [`cardrules.engine.next_seat`][cardrules.engine.next_seat] and
+[`cardrules.engine.replace_at`][cardrules.engine.replace_at].
 
 Examples:
     >>> from cardrules.games import _family31 as family

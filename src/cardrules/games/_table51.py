@@ -1,10 +1,11 @@
 """Helpers shared by the five-card and four-card games of the Thirty-One family.
 
 Japanese 51, Chinese 51 and Empat Satu share the check on a hand given to a
-public function (``check_hand``, from :mod:`cardrules.hands`), the record of
+public function (``check_hand``, from [`cardrules.hands`][cardrules.hands]), the record of
 cards known to be in a hand (taken face up from the table), the per-suit
 tie-break keys and the shared discard moves. They live here once; per-seat tuples and resampling use
-:func:`cardrules.engine.replace_at` and :func:`cardrules.engine.redeal_hidden`.
+[`cardrules.engine.replace_at`][cardrules.engine.replace_at] and
+[`cardrules.engine.redeal_hidden`][cardrules.engine.redeal_hidden].
 
 Examples:
     >>> from cardrules import parse_cards

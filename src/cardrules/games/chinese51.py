@@ -30,6 +30,7 @@ from cardrules.engine import (
     Codec,
     Game,
     GameState,
+    GameView,
     History,
     Move,
     cards_codec,
@@ -146,7 +147,8 @@ def knock_scores(
     A caller must beat every challenger; a tie with the best of them goes to
     the challenger (C51-5.5), unless ``tie_winner`` says otherwise (C51-5.11).
     This applies whatever the hands hold, a 51 included (C51-5.9); only a
-    knock on 51 is scored by :func:`clear_count_scores` (C51-5.8).
+    knock on 51 is scored by [`clear_count_scores`][cardrules.games.chinese51.clear_count_scores]
+    (C51-5.8).
 
     Args:
         values: every seat's hand value.
@@ -284,7 +286,7 @@ class Discard(Move):
 @attrs.frozen
 class Trade(Move):
     """Take every face-up card of the row and put as many of one's own there
-    (C51-3.3); ``knock`` as for :class:`Discard`. The cards given may be named
+    (C51-3.3); ``knock`` as for `Discard`. The cards given may be named
     in any order.
 
     Examples:
@@ -302,7 +304,7 @@ class Trade(Move):
 @attrs.frozen
 class Swap(Move):
     """With five cards in the row, exchange one of them for one's own card
-    (C51-3.4); ``knock`` as for :class:`Discard`.
+    (C51-3.4); ``knock`` as for `Discard`.
 
     Examples:
         >>> from cardrules import parse_card
@@ -434,7 +436,7 @@ class DealResult:
 
 
 @attrs.frozen(kw_only=True)
-class View:
+class View(GameView):
     """What one seat may know (C51-8.1).
 
     Examples:

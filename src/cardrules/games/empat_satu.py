@@ -30,6 +30,7 @@ from cardrules.engine import (
     EMPTY_HISTORY,
     Game,
     GameState,
+    GameView,
     History,
     Move,
     make_view,
@@ -241,7 +242,7 @@ class DealResult:
 
 
 @attrs.frozen(kw_only=True)
-class View:
+class View(GameView):
     """What one seat may know (ES-7.1)."""
 
     seat: int

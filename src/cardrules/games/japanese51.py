@@ -29,6 +29,7 @@ from cardrules.engine import (
     EMPTY_HISTORY,
     Game,
     GameState,
+    GameView,
     History,
     Move,
     make_view,
@@ -185,7 +186,7 @@ class Clear(Move):
 @attrs.frozen
 class Pass(Move):
     """Exchange nothing this turn (option ``passing``, J51-3.6); ``stop`` as
-    for :class:`Exchange`.
+    for `Exchange`.
 
     Examples:
         >>> str(Pass(stop=False))
@@ -199,7 +200,7 @@ class Pass(Move):
 @attrs.frozen
 class SwapAll(Move):
     """Give all five hand cards to the board and take its five (option
-    ``swap_all``, J51-3.7); ``stop`` as for :class:`Exchange`.
+    ``swap_all``, J51-3.7); ``stop`` as for `Exchange`.
 
     Examples:
         >>> str(SwapAll(stop=True))
@@ -275,7 +276,7 @@ class DealResult:
 
 
 @attrs.frozen(kw_only=True)
-class View:
+class View(GameView):
     """What one seat may know (J51-7.1).
 
     Examples:

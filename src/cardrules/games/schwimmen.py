@@ -2,7 +2,8 @@
 
 Rules digest: ``seeds/schwimmen.md`` (clauses ``SCH-*``). A whole game is
 played by default: deals until one player is left; ``deals=1`` is one deal.
-Stop the Bus (:mod:`cardrules.games.stop_the_bus`) is this game with another
+Stop the Bus ([`cardrules.games.stop_the_bus`][cardrules.games.stop_the_bus]) is this game with
+another
 hand ranking; it overrides only the hooks marked below.
 
 Examples:
@@ -32,6 +33,7 @@ from cardrules.engine import (
     EMPTY_HISTORY,
     Game,
     GameState,
+    GameView,
     History,
     Move,
     Unseen,
@@ -43,7 +45,7 @@ from cardrules.engine import (
     seat_lines,
     seats_check,
 )
-from cardrules.errors import IllegalMoveError, InvalidCardError, InvalidStateError
+from cardrules.errors import IllegalMoveError, InvalidCardError, InvalidStateError, OptionError
 from cardrules.games._family31 import lose_tokens, next_turn, tokens_lost
 from cardrules.hands import suit_totals
 
@@ -64,6 +66,7 @@ __all__ = [
     "TakeWidow",
     "View",
     "check_hand",
+    "deal_losses",
     "hand_key",
     "hand_mask",
     "hand_value",
@@ -105,7 +108,7 @@ def _pack(full_pack: bool) -> Deck:
 
 def check_hand(cards: Sequence[Card], deck: Deck, game: str) -> None:
     """Refuse anything but three distinct cards of ``deck``
-    (:func:`cardrules.hands.check_hand` for a hand of three).
+    ([`cardrules.hands.check_hand`][cardrules.hands.check_hand] for a hand of three).
 
     Raises:
         InvalidCardError: the wrong number of cards, a card twice, or a card
@@ -172,6 +175,81 @@ def hand_key(cards: Sequence[Card], *, full_pack: bool = False) -> tuple[int, in
     """
     check_hand(cards, _pack(full_pack), "Schwimmen")
     return _key(tuple(cards))
+
+
+def deal_losses(
+    hands: Sequence[Sequence[Card]],
+    *,
+    end: End | str = "knock",
+    alive: Sequence[bool] | None = None,
+    tokens: Sequence[int] | None = None,
+    swimming: bool = True,
+    full_pack: bool = False,
+) -> tuple[int, ...]:
+    """Tokens each seat loses for a finished deal, from the final hands: settle a deal
+    played at a real table without playing it here.
+
+    Args:
+        hands: every seat's final three cards (a seat out of the game: any, or none).
+        end: ``"knock"`` or ``"thirty_one"`` (the showdown: the lowest hand loses one,
+            equal lowest hands all lose one, SCH-6.2 to SCH-6.4), ``"three_aces"``
+            (every other seat in the deal loses one, SCH-6.1) or ``"draw"`` (nobody).
+        alive: per seat, whether it is still in the game (default: all).
+        tokens: tokens each seat holds before the deal; with them, a tie that would
+            leave nobody in the game makes the deal void, nobody losing (SCH-7.3).
+        swimming: the ``swimming`` option (SCH-7.4), used with ``tokens``.
+        full_pack: the hands are of the 52-card pack (SCH-1.2).
+
+    Raises:
+        InvalidCardError: a hand is not three distinct cards of the pack, or a card is
+            in two hands.
+        OptionError: an unknown ``end``, three aces that nobody holds, or ``alive``
+            or ``tokens`` of the wrong length.
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> hands = [parse_cards(t) for t in ("Kc 7d 8h", "Ks 7c 8d", "Ac Ah 7s")]
+        >>> deal_losses(hands)  # 10 in clubs beats 10 in spades (SCH-6.3)
+        (0, 1, 0)
+        >>> deal_losses([parse_cards("Ac As Ah"), *hands[:2]], end="three_aces")
+        (0, 1, 1)
+    """
+    how = end.value if isinstance(end, End) else end
+    if how not in ("knock", "thirty_one", "three_aces", "draw"):
+        raise OptionError(f"end must be knock, thirty_one, three_aces or draw, got {end!r:.40}")
+    if isinstance(hands, (str, Card)) or not isinstance(hands, Sequence):
+        raise InvalidCardError(f"hands must be a sequence of hands, got {hands!r:.60}")
+    players = len(hands)
+    flags = tuple(alive) if alive is not None else (True,) * players
+    if len(flags) != players or not all(isinstance(a, bool) for a in flags):
+        raise OptionError(f"alive must be {players} booleans, one per seat")
+    live = [i for i in range(players) if flags[i]]
+    seen: set[Card] = set()
+    keys: dict[int, tuple[int, int]] = {}
+    for i in live:
+        keys[i] = hand_key(hands[i], full_pack=full_pack)
+        if seen & set(hands[i]):
+            raise InvalidCardError(f"{sorted(seen & set(hands[i]))[0]} is in two hands")
+        seen.update(hands[i])
+    losers: list[int] = []
+    if how == "three_aces":
+        holders = [i for i in live if keys[i][0] == _FIRE]
+        if not holders:
+            raise OptionError("nobody in the game holds three aces")
+        losers = [i for i in live if i != holders[0]]  # SCH-6.1
+    elif how != "draw" and live:
+        low = min(keys.values())
+        losers = [i for i in live if keys[i] == low]  # SCH-6.2 to SCH-6.4
+    losses = tuple(1 if i in losers else 0 for i in range(players))
+    if tokens is not None:
+        if len(tokens) != players:
+            raise OptionError(f"tokens must be {players} counts, one per seat")
+        left, still = lose_tokens(tokens, flags, losses)
+        if not swimming:
+            still = tuple(a and t > 0 for a, t in zip(still, left, strict=True))
+        if not any(still):  # SCH-7.3: a tie that would leave nobody in: void
+            return (0,) * players
+    return losses
 
 
 def hand_mask(hand: Sequence[Card]) -> int:
@@ -251,7 +329,7 @@ class ExchangeAll(Move):
 
 @attrs.frozen
 class ExchangeKnock(Move):
-    """Exchange one card as :class:`Exchange`, then knock to end the turn (SCH-5.1)."""
+    """Exchange one card as `Exchange`, then knock to end the turn (SCH-5.1)."""
 
     NAME: ClassVar[str] = "exchangeknock"
     give: Card
@@ -347,7 +425,7 @@ class DealResult:
 
 
 @attrs.frozen(kw_only=True)
-class View:
+class View(GameView):
     """What one seat may know (SCH-8.4)."""
 
     seat: int
@@ -777,8 +855,10 @@ class Schwimmen(Game[State, Options]):
         that improves the hand most (knocking with it when the new hand is
         good enough), else knock on a good hand, else pass.
 
-        The dealer keeps a dealt hand that :meth:`keep_worthy` or
-        :meth:`knock_worthy` likes, and otherwise takes the widow. Every
+        The dealer keeps a dealt hand that
+        [`keep_worthy`][cardrules.games.schwimmen.Schwimmen.keep_worthy] or
+        [`knock_worthy`][cardrules.games.schwimmen.Schwimmen.knock_worthy] likes, and otherwise
+        takes the widow. Every
         exchange it makes improves its own hand, so greedy players cannot
         trade cards back and forth for ever.
         """

@@ -2,8 +2,10 @@
 
 Rules digest: ``seeds/stop_the_bus.md`` (clauses ``STB-*``). The turn, the
 widow, knocking, tokens and swimming are Schwimmen's
-(:mod:`cardrules.games.schwimmen`); this module states only what differs: the
-full pack, the hand ranking (:func:`cardrules.poker.three_card_rank`), no
+([`cardrules.games.schwimmen`][cardrules.games.schwimmen]); this module states only what differs:
+the
+full pack, the hand ranking ([`cardrules.poker.three_card_rank`][cardrules.poker.three_card_rank]),
+no
 special hand that ends a deal at once, and the tie rules of the showdown.
 
 Examples:

@@ -29,6 +29,7 @@ from cardrules.engine import (
     EMPTY_HISTORY,
     Game,
     GameState,
+    GameView,
     History,
     Move,
     make_view,
@@ -38,7 +39,7 @@ from cardrules.engine import (
     replace_at,
     seats_check,
 )
-from cardrules.errors import InvalidStateError, OptionError
+from cardrules.errors import InvalidCardError, InvalidStateError, OptionError
 from cardrules.games._family31 import check_taken, lose_tokens, next_turn, tokens_lost
 from cardrules.hands import check_hand, suit_totals
 
@@ -55,8 +56,10 @@ __all__ = [
     "State",
     "ThirtyOne",
     "View",
+    "deal_losses",
     "hand_key",
     "hand_value",
+    "tokens_after",
 ]
 
 HAND_SIZE = 3
@@ -174,6 +177,122 @@ def _value(cards: Iterable[Card], trips: float) -> int | float:
     return best
 
 
+def _losses(
+    end: End,
+    blitzers: Sequence[int],
+    values: Sequence[int | float],
+    live: Sequence[int],
+    knocker: int | None,
+) -> list[int]:
+    """Tokens each seat loses for a deal that ended as ``end`` (T31-5.3, T31-6.1 to T31-6.3)."""
+    losses = [0] * len(values)
+    if end is End.BLITZ:
+        for i in live:
+            if i not in blitzers:
+                losses[i] = 1  # T31-5.3
+    elif end is End.KNOCK:
+        low = min(values[i] for i in live)
+        lowest = [i for i in live if values[i] == low]
+        if knocker is not None and lowest == [knocker]:
+            losses[knocker] = 2  # T31-6.3
+        else:
+            for i in lowest:
+                if i != knocker:
+                    losses[i] = 1  # T31-6.1, T31-6.2
+    return losses
+
+
+def deal_losses(
+    hands: Sequence[Sequence[Card]],
+    *,
+    knocker: int | None = None,
+    end: End | str = "knock",
+    alive: Sequence[bool] | None = None,
+    three_of_a_kind: bool = False,
+    three_of_a_kind_value: float = 30,
+) -> tuple[int, ...]:
+    """Tokens each seat loses for a finished deal, from the final hands: settle a deal
+    played at a real table without playing it here.
+
+    Args:
+        hands: every seat's final three cards (a seat out of the game: any three
+            cards, or none).
+        knocker: the seat that knocked (for ``end="knock"``).
+        end: how the deal ended: ``"knock"``, ``"blitz"`` (someone showed 31
+            before a knock: every seat in the game without 31 loses one,
+            T31-5.3) or ``"stock_exhausted"`` (nobody loses, T31-5.4).
+        alive: per seat, whether it is still in the game (default: all).
+        three_of_a_kind: count three of a kind as 30 (T31-3.3).
+        three_of_a_kind_value: 30 or 30.5 (T31-3.5).
+
+    Returns:
+        Per seat: 2 for a knocker alone lowest (T31-6.3), 1 for every other seat
+        tied lowest (the knocker among them is spared, T31-6.1, T31-6.2), else 0.
+        Apply them with `tokens_after`.
+
+    Raises:
+        InvalidCardError: a hand is not three distinct cards, or a card is in two hands.
+        OptionError: a knocker that is no seat in the game, a blitz without 31,
+            an unknown ``end``, or ``alive`` of the wrong length.
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> hands = [parse_cards(t) for t in ("Ah Kh 2c", "Qs Js 3d", "9c 8c 4h")]
+        >>> deal_losses(hands, knocker=2)  # the knocker alone is lowest (17)
+        (0, 0, 2)
+        >>> deal_losses(hands, knocker=0)  # seat 2 is lowest
+        (0, 0, 1)
+        >>> deal_losses([parse_cards("Ah Kh Qh"), *hands[1:]], end="blitz")
+        (0, 1, 1)
+    """
+    try:
+        how = end if isinstance(end, End) else End(end)
+    except ValueError:
+        raise OptionError(f"end must be knock, blitz or stock_exhausted, got {end!r:.40}") from None
+    if isinstance(hands, (str, Card)) or not isinstance(hands, Sequence):
+        raise InvalidCardError(f"hands must be a sequence of hands, got {hands!r:.60}")
+    players = len(hands)
+    if not 2 <= players <= 9:
+        raise OptionError(f"a deal has 2 to 9 hands, got {players}")
+    live_flags = tuple(alive) if alive is not None else (True,) * players
+    if len(live_flags) != players or not all(isinstance(a, bool) for a in live_flags):
+        raise OptionError(f"alive must be {players} booleans, one per seat")
+    live = [i for i in range(players) if live_flags[i]]
+    if not live:
+        raise OptionError("no seat is in the game")
+    check_trips(three_of_a_kind, three_of_a_kind_value)
+    trips = three_of_a_kind_value if three_of_a_kind else 0
+    seen: set[Card] = set()
+    values: list[int | float] = [0] * players
+    for i in live:
+        _check_hand(hands[i])
+        if seen & set(hands[i]):
+            raise InvalidCardError(f"{format_cards(sorted(seen & set(hands[i])))} in two hands")
+        seen.update(hands[i])
+        values[i] = _value(hands[i], trips)
+    blitzers = [i for i in live if values[i] == 31]
+    if how is End.KNOCK and (
+        not isinstance(knocker, int) or isinstance(knocker, bool) or knocker not in live
+    ):
+        raise OptionError(f"knocker must be a seat in the game, got {knocker!r:.20}")
+    if how is End.BLITZ and not blitzers:
+        raise OptionError("a blitz needs a hand of 31")
+    return tuple(_losses(how, blitzers, values, live, knocker if how is End.KNOCK else None))
+
+
+def tokens_after(
+    tokens: Sequence[int], alive: Sequence[bool], losses: Sequence[int]
+) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    """Tokens and who is still in after a deal's losses (T31-6.4): a seat that loses
+    its last token rides free until it loses again, then drops out.
+
+    Examples:
+        >>> tokens_after((3, 1, 0), (True, True, True), (0, 2, 1))
+        ((3, 0, 0), (True, False, False))
+    """
+    return lose_tokens(tokens, alive, losses)
+
+
 def hand_key(
     cards: Sequence[Card], *, three_of_a_kind: bool = False, three_of_a_kind_value: float = 30
 ) -> tuple[int | float, ...]:
@@ -183,7 +302,7 @@ def hand_key(
     ``three_of_a_kind_value``, 30.5, T31-3.5) and compares by its rank (T31-3.3).
 
     Raises:
-        InvalidCardError: as :func:`hand_value`.
+        InvalidCardError: as [`hand_value`][cardrules.games.thirty_one.hand_value].
 
     Examples:
         >>> from cardrules import parse_cards
@@ -304,7 +423,7 @@ class DealResult:
 
 
 @attrs.frozen(kw_only=True)
-class View:
+class View(GameView):
     """What one seat may know (T31-7.4)."""
 
     seat: int
@@ -500,25 +619,11 @@ class State(GameState[Options]):
         """Settle a finished deal: tokens lost (T31-5.3, T31-6) and the public result.
 
         The one step of the deal that No-Elimination Thirty-One replaces
-        (:mod:`cardrules.games.thirty_one_no_elimination` scores points instead).
+        ([`cardrules.games.thirty_one_no_elimination`][cardrules.games.thirty_one_no_elimination]
+        scores points instead).
         """
-        players = self.options.players
-        losses = [0] * players
-        live = [i for i in range(players) if self.alive[i]]
-        if end is End.BLITZ:
-            for i in live:
-                if i not in blitzers:
-                    losses[i] = 1  # T31-5.3
-        elif end is End.KNOCK:
-            low = min(values[i] for i in live)
-            lowest = [i for i in live if values[i] == low]
-            knocker = self.knocker
-            if knocker is not None and lowest == [knocker]:
-                losses[knocker] = 2  # T31-6.3
-            else:
-                for i in lowest:
-                    if i != knocker:
-                        losses[i] = 1  # T31-6.1, T31-6.2
+        live = [i for i in range(self.options.players) if self.alive[i]]
+        losses = _losses(end, blitzers, values, live, self.knocker)
         tokens, alive = lose_tokens(self.tokens, self.alive, losses)  # T31-6.4
         result = DealResult(
             deal=self.deal,

@@ -1,7 +1,8 @@
 """No-Elimination Thirty-One: Thirty-One's play, scored in points over a series.
 
 Rules digest: ``seeds/thirty_one_no_elimination.md`` (clauses ``T31N-*``).
-The play is Thirty-One's, move for move (:mod:`cardrules.games.thirty_one`):
+The play is Thirty-One's, move for move
+([`cardrules.games.thirty_one`][cardrules.games.thirty_one]):
 this module replaces only the settling of a finished deal. Nobody holds
 tokens or drops out; every deal scores points by the chart of T31N-3, and
 after ``deals`` deals (10 by default) the highest total wins.

@@ -1,6 +1,7 @@
 """Rummy mechanics: sets, runs, doubles, jokers, laying off and the best way to meld a hand.
 
-Everything here is game-agnostic: a small frozen :class:`MeldRules` value says which melds
+Everything here is game-agnostic: a small frozen [`MeldRules`][cardrules.melds.MeldRules] value says
+which melds
 a game allows (Turkish 51, Kalooki and Canasta differ only in these fields), and pure
 functions check a group of cards, lay a card off, free a joker, and solve a whole hand.
 
@@ -11,18 +12,23 @@ functions check a group of cards, lay a card off, free a joker, and solve a whol
 * A **joker** stands for one card: in a run the card of its place, in a set any suit the
   set lacks.
 
-Every refusal is an :class:`~cardrules.errors.IllegalMeldError` saying why.
+Every refusal is an [`IllegalMeldError`][cardrules.errors.IllegalMeldError] saying why.
 
 The package is a few private rooms behind this module, which only re-exports (import
 from ``cardrules.melds``, never from a room):
 
-* ``_rules``: :class:`MeldRules`, :class:`MeldKind`, :class:`Meld`, :class:`Decomposition`,
-  :func:`card_points` and :func:`meld_value`;
-* ``_check``: :func:`check_meld` and :func:`check_double`;
-* ``_table``: the table operations :func:`lay_off`, :func:`layoff_cards` and
-  :func:`retrieve_joker`;
-* ``_candidates``: :func:`candidate_melds`, every set and run a hand can make;
-* ``_solver``: :func:`solve`, :func:`value_bound` and :func:`best_doubles`.
+* ``_rules``: [`MeldRules`][cardrules.melds.MeldRules], [`MeldKind`][cardrules.melds.MeldKind],
+  [`Meld`][cardrules.melds.Meld], [`Decomposition`][cardrules.melds.Decomposition],
+  [`card_points`][cardrules.melds.card_points] and [`meld_value`][cardrules.melds.meld_value];
+* ``_check``: [`check_meld`][cardrules.melds.check_meld] and
+  [`check_double`][cardrules.melds.check_double];
+* ``_table``: the table operations [`lay_off`][cardrules.melds.lay_off],
+  [`layoff_cards`][cardrules.melds.layoff_cards] and
+  [`retrieve_joker`][cardrules.melds.retrieve_joker];
+* ``_candidates``: [`candidate_melds`][cardrules.melds.candidate_melds], every set and run a hand
+  can make;
+* ``_solver``: [`solve`][cardrules.melds.solve], [`value_bound`][cardrules.melds.value_bound] and
+  [`best_doubles`][cardrules.melds.best_doubles].
 
 Examples:
     >>> from cardrules import parse_cards

@@ -1,6 +1,6 @@
 """Candidate melds of a hand: every set and run its cards (and jokers) can make.
 
-The solver's view of a hand (:class:`_Analysis`) is built and remembered here.
+The solver's view of a hand (`_Analysis`) is built and remembered here.
 """
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ def _set_choices(
     held: int, max_j: int, rules: MeldRules
 ) -> tuple[tuple[tuple[int, ...], int, range], ...]:
     """For a rank held in ``held`` suits, each subset of them that can make a set (in
-    :func:`_subsets` order), its digit vector and how many jokers may join it."""
+    `_subsets` order), its digit vector and how many jokers may join it."""
     out = []
     for combo, vec in _subsets(held):
         jokers = _set_range(len(combo), max_j, rules)
@@ -110,7 +110,7 @@ def _set_choices(
 def _set_choices_by_count(
     counts: Sequence[int], max_j: int, rules: MeldRules
 ) -> list[tuple[tuple[int, ...], int, range]]:
-    """:func:`_set_choices` when a set may repeat a card: every multiset of the copies."""
+    """`_set_choices` when a set may repeat a card: every multiset of the copies."""
     out = []
     for ns in itertools.product(*(range(n + 1) for n in counts)):
         combo = tuple(i for i, k in enumerate(ns) for _ in range(k))
@@ -132,7 +132,7 @@ def _candidates(
 ) -> tuple[_Candidate, ...]:
     """Every meld the hand can make; ``distinct[i]`` (held ``counts[i]`` times) is the natural
     card of digit ``i``. The order (sets by rank, then runs by suit and first place) is the
-    order of :func:`candidate_melds` and the solver's tie-break."""
+    order of [`candidate_melds`][cardrules.melds.candidate_melds] and the solver's tie-break."""
     max_j = jokers if rules.jokers_allowed else 0
     if rules.max_jokers is not None:
         max_j = min(max_j, rules.max_jokers)
@@ -300,9 +300,9 @@ _CardPlaces = dict[Card, tuple[int, int, tuple[int, ...], tuple[int, ...]]]
 
 @functools.lru_cache(maxsize=64)
 def _run_tables(rules: MeldRules) -> tuple[int, int, tuple[int, ...], _CardPlaces, dict[Card, int]]:
-    """What :func:`_candidates` needs for runs, fetched at once: the lowest place a run may
-    start at and the highest it may reach (``wrap_around``: 2 and 26), :func:`_place_points`,
-    :func:`_card_places` and :func:`_suit_masks`."""
+    """What `_candidates` needs for runs, fetched at once: the lowest place a run may
+    start at and the highest it may reach (``wrap_around``: 2 and 26), `_place_points`,
+    `_card_places` and `_suit_masks`."""
     low_place, high_place = _place_range(rules)
     if rules.wrap_around:
         low_place, high_place = 2, 26
@@ -433,14 +433,15 @@ def _analyse(
 
 @functools.lru_cache(maxsize=32)
 def _analysed(key: tuple[Card, ...], rules: MeldRules) -> _Analysis:
-    """:func:`_analyse` with the default points, remembered for recent hands: a game asks
+    """`_analyse` with the default points, remembered for recent hands: a game asks
     about the same hand for its moves and for its bots."""
     return _analyse(key, rules, None)
 
 
 @functools.lru_cache(maxsize=32)
 def _candidate_melds(key: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
-    """:func:`candidate_melds` of a sorted hand, remembered for recent hands."""
+    """[`candidate_melds`][cardrules.melds.candidate_melds] of a sorted hand, remembered for recent
+    hands."""
     analysis = _analysed(key, rules)
     return tuple(_build(cand, list(analysis.wild)) for cand in analysis.found)
 
@@ -449,7 +450,8 @@ def _candidate_melds(key: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...
 def _candidate_cards(
     key: tuple[Card, ...], rules: MeldRules
 ) -> tuple[tuple[MeldKind, tuple[Card, ...]], ...]:
-    """The kind and cards of each of :func:`candidate_melds` of a sorted hand, in that order,
+    """The kind and cards of each of [`candidate_melds`][cardrules.melds.candidate_melds] of a
+    sorted hand, in that order,
     without building the melds."""
     analysis = _analysed(key, rules)
     wild = analysis.wild

@@ -1,6 +1,6 @@
 """Meld rules values, the meld and decomposition values, card points and run places.
 
-The lowest room of :mod:`cardrules.melds`: everything else in the package builds on
+The lowest room of [`cardrules.melds`][cardrules.melds]: everything else in the package builds on
 these values.
 """
 
@@ -16,7 +16,7 @@ from cardrules.cards import Card, Rank, Suit
 from cardrules.errors import IllegalMeldError, InvalidCardError, OptionError
 
 Objective = Literal["value", "deadwood", "all"]
-"""What :func:`solve` maximises: opening value, cards' points melded, or cards melded."""
+"""What `solve` maximises: opening value, cards' points melded, or cards melded."""
 
 
 def _nonneg(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -132,14 +132,14 @@ class MeldKind(enum.Enum):
 class Meld:
     """A laid meld: its kind, its cards in laid order, and what each card plays as.
 
-    Build melds with :func:`check_meld` (or take them from :func:`solve`), not by hand.
+    Build melds with `check_meld` (or take them from `solve`), not by hand.
 
     Attributes:
         kind: set, run or double.
         cards: the cards in laid order (a run from low to high).
         faces: for each card, the natural card it plays as: itself, or for a joker in a run
             or double the card it stands for; ``None`` for a joker in a set (it stands for
-            any suit the set lacks, see :meth:`joker_options`).
+            any suit the set lacks, see [`joker_options`][cardrules.melds.Meld.joker_options]).
         start: for a run, the place of its first card (1 for a low ace, 2-13, 14 for a
             high ace; beyond 14 only when wrapping); 0 otherwise.
 
@@ -190,7 +190,7 @@ class Meld:
 
     @property
     def joker_positions(self) -> tuple[int, ...]:
-        """The places (0-based) in :attr:`cards` that hold a wild card standing in."""
+        """The places (0-based) in `cards` that hold a wild card standing in."""
         if self.kind is MeldKind.SET:
             return tuple(i for i, f in enumerate(self.faces) if f is None)
         return tuple(
@@ -220,12 +220,12 @@ class Meld:
 
 @attrs.frozen(kw_only=True)
 class Decomposition:
-    """The result of :func:`solve`: melds laid, cards left over, and their totals.
+    """The result of `solve`: melds laid, cards left over, and their totals.
 
     Attributes:
         melds: the melds, in card order of their lowest natural card.
         deadwood: the cards left unmelded, sorted.
-        value: the melds' total value (:func:`meld_value`).
+        value: the melds' total value ([`meld_value`][cardrules.melds.meld_value]).
         deadwood_points: the points of the cards left (by the penalty function used).
     """
 

@@ -142,7 +142,8 @@ def value_bound(hand: Iterable[Card], rules: MeldRules = DEFAULT_RULES) -> int:
 
 @functools.lru_cache(maxsize=64)
 def _bound_info(rules: MeldRules) -> dict[Card, tuple[int, int, int, int]]:
-    """For :func:`value_bound`: each natural card (not of a wild rank) with its rank, suit,
+    """For [`value_bound`][cardrules.melds.value_bound]: each natural card (not of a wild rank) with
+    its rank, suit,
     the bit mask of its run places (with ``wrap_around`` also 13 higher) and its points."""
     out = {}
     for card, (suit, mask, _, _) in _card_places(rules).items():
@@ -425,7 +426,8 @@ def _solve(
 
 @functools.lru_cache(maxsize=32)
 def _solved(key: tuple[Card, ...], rules: MeldRules, objective: Objective) -> Decomposition:
-    """:func:`solve` of a sorted hand with the default points, remembered for recent hands."""
+    """[`solve`][cardrules.melds.solve] of a sorted hand with the default points, remembered for
+    recent hands."""
     search = _searched(key, rules, objective)
     return _solve(_analysed(key, rules), rules, search, _points_table(rules).__getitem__)
 
@@ -516,7 +518,7 @@ def _opening_with_above(
 def _opening_values(
     key: tuple[Card, ...], rules: MeldRules, holding: Card | None = None
 ) -> tuple[int, ...]:
-    """For each of :func:`candidate_melds` of a sorted hand, in that order: its value plus
+    """For each of `candidate_melds` of a sorted hand, in that order: its value plus
     ``solve(...).value`` of the cards left beside it (the best opening that lays it). With
     ``holding``, only for the melds whose cards include that card (-1 for the others)."""
     analysis = _analysed(key, rules)
@@ -554,14 +556,16 @@ def solve(
 
     Objectives: ``"value"`` maximises the melds' opening value (ties: least deadwood);
     ``"deadwood"`` minimises the points left in hand (ties: most value); ``"all"`` melds
-    every card if that can be done (check :attr:`Decomposition.all_melded`), else as many
+    every card if that can be done (check
+    [`Decomposition.all_melded`][cardrules.melds.Decomposition.all_melded]), else as many
     cards as possible.
 
     Args:
         hand: the cards.
         rules: the meld rules.
         objective: what to optimise.
-        penalty: a card's points left in hand (default :func:`card_points`).
+        penalty: a card's points left in hand (default
+            [`card_points`][cardrules.melds.card_points]).
 
     Examples:
         >>> from cardrules import parse_cards

@@ -124,7 +124,8 @@ def lay_off(
 
 
 def layoff_cards(meld: Meld, rules: MeldRules = DEFAULT_RULES) -> tuple[tuple[Card, str], ...]:
-    """Every card that :func:`lay_off` would accept on ``meld`` now, with the run end.
+    """Every card that [`lay_off`][cardrules.melds.lay_off] would accept on ``meld`` now, with the
+    run end.
 
     Jokers are listed as the plain joker ``Jk``. Sets use the end ``"high"``.
 

@@ -1,8 +1,10 @@
 """Three-card hands: how they rank in Brag and Stop the Bus.
 
 Three-card hands rank as in Brag and Stop the Bus: prial (three of a kind),
-running flush, run, flush, pair, high card. :func:`three_card_rank` gives a
-:class:`ThreeCardRank`, a value that compares like the hands it stands for:
+running flush, run, flush, pair, high card. [`three_card_rank`][cardrules.poker.three_card_rank]
+gives a
+[`ThreeCardRank`][cardrules.poker.ThreeCardRank], a value that compares like the hands it stands
+for:
 bigger is better and equal means an exact tie (suits never break a tie).
 
 Examples:
@@ -85,11 +87,11 @@ def three_card_rank(cards: Sequence[Card], *, a23: str = "best") -> ThreeCardRan
 
     Args:
         cards: three distinct natural cards.
-        a23: how ace-two-three counts, one of :data:`A23_RUNS`.
+        a23: how ace-two-three counts, one of [`A23_RUNS`][cardrules.poker.A23_RUNS].
 
     Raises:
         InvalidCardError: not three cards, a card twice, or a joker.
-        OptionError: ``a23`` is not one of :data:`A23_RUNS`.
+        OptionError: ``a23`` is not one of [`A23_RUNS`][cardrules.poker.A23_RUNS].
 
     Examples:
         >>> from cardrules import parse_cards

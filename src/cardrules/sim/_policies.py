@@ -1,7 +1,7 @@
 """Policies and playing one game to the end.
 
-A policy picks a move for the player to move. :class:`RandomPolicy` chooses
-uniformly among legal moves; :class:`GreedyPolicy` asks the game for its
+A policy picks a move for the player to move. [`RandomPolicy`][cardrules.sim.RandomPolicy] chooses
+uniformly among legal moves; [`GreedyPolicy`][cardrules.sim.GreedyPolicy] asks the game for its
 simple greedy move (``Game.greedy_move``).
 
 Examples:

@@ -3,10 +3,13 @@
 Rules digest: ``seeds/cribbage.md`` (clauses ``CR-*``). Two players by
 default, three or four (two partnerships) as options; muggins, a game to 61,
 skunks and matches of several games are options too. The scoring functions
-work without a game: :func:`score_hand` counts a hand (or the crib) with its
-starter, :func:`peg_points` scores a card in the play, :func:`best_discard`
+work without a game: [`score_hand`][cardrules.games.cribbage.score_hand] counts a hand (or the crib)
+with its
+starter, [`peg_points`][cardrules.games.cribbage.peg_points] scores a card in the play,
+[`best_discard`][cardrules.games.cribbage.best_discard]
 ranks the ways to lay away by exact expected points, and
-:func:`score_distribution` counts every (hand, starter) pair.
+[`score_distribution`][cardrules.games.cribbage.score_distribution] counts every (hand, starter)
+pair.
 
 Examples:
     >>> from cardrules import games, parse_cards, parse_card

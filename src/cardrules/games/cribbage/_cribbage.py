@@ -89,7 +89,8 @@ class Cribbage(Game[State, Options]):
         return _deal(blank._replace(cuts=cuts), 0, dealer)
 
     def greedy_move(self, state: State, rng: random.Random) -> Move:
-        """Lay away by :func:`best_discard`, peg the most points, count in full.
+        """Lay away by [`best_discard`][cardrules.games.cribbage.best_discard], peg the most points,
+        count in full.
 
         Examples:
             >>> game = Cribbage.create()

@@ -1,6 +1,6 @@
 """Cribbage chance and bookkeeping: the deal, the draw of cards, gos and pegs.
 
-Small pure helpers of :mod:`._game` (rules digest ``seeds/cribbage.md``).
+Small pure helpers of `_game` (rules digest ``seeds/cribbage.md``).
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Cribbage rules: the state, the deal, the play and the count, and the game.
 
 Rules digest: ``seeds/cribbage.md`` (clauses ``CR-*``). The values (options,
-moves, views) are in :mod:`._values`, the scoring in :mod:`._scoring`, the deal
-and the draw of cards in :mod:`._deal`.
+moves, views) are in `_values`, the scoring in `_scoring`, the deal
+and the draw of cards in `_deal`.
 """
 
 from __future__ import annotations
@@ -151,6 +151,23 @@ class State(GameState[Options]):
         if phase is Phase.MUGGINS:
             return (MUGGINS, PASS)
         return ()
+
+    def public_move(self, move: Move, seat: int) -> str | None:
+        """A move as ``seat`` may know it: the cards laid away into the crib are
+        secret (CR-3.1); the play, the counts and muggins are public.
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("cribbage").new_game(seed=3)
+            >>> move = state.legal_moves()[0]
+            >>> state.public_move(move, state.turn) == str(move)
+            True
+            >>> state.public_move(move, 1 - state.turn) is None
+            True
+        """
+        if isinstance(move, LayAway) and seat != self.turn:
+            return None
+        return str(move)
 
     def explain(self, move: Move) -> str:
         """Why ``move`` is illegal now."""

@@ -6,7 +6,7 @@ every multiset of five ranks (6,175 of them, built once on first use), keyed
 by the rank counts packed three bits a rank; the suit part is two checks. The
 exact distribution over all 12,994,800 (hand, starter) pairs is counted by
 the same rules grouped by rank multiset, with each group's suit assignments
-counted once per suit shape (:func:`score_distribution`).
+counted once per suit shape ([`score_distribution`][cardrules.games.cribbage.score_distribution]).
 
 Examples:
     >>> from cardrules import parse_cards, parse_card
@@ -178,7 +178,8 @@ def _suit_points(hand: Sequence[Card], starter: Card, crib: bool) -> tuple[int, 
 
 
 def hand_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
-    """:func:`score_hand`'s total without the argument checks (the hot path)."""
+    """[`score_hand`][cardrules.games.cribbage.score_hand]'s total without the argument checks (the
+    hot path)."""
     if not _TOTAL:
         rank_table()
     a, b, c, d = hand
@@ -278,7 +279,8 @@ def peg_points(played: Sequence[Card], card: Card) -> int:
 
 
 def pegs(series: Sequence[Card], card: Card, count: int) -> int:
-    """:func:`peg_points` without checks; ``count`` is the count after ``card``."""
+    """[`peg_points`][cardrules.games.cribbage.peg_points] without checks; ``count`` is the count
+    after ``card``."""
     points = 2 if count == 15 or count == 31 else 0  # CR-5.4, CR-5.3
     n = len(series)
     if not n:
@@ -314,7 +316,8 @@ def pegs(series: Sequence[Card], card: Card, count: int) -> int:
 
 @attrs.frozen(kw_only=True)
 class Discard:
-    """One way to lay away cards, with its expected points (:func:`best_discard`).
+    """One way to lay away cards, with its expected points
+    ([`best_discard`][cardrules.games.cribbage.best_discard]).
 
     ``hand`` is the expected count of the kept cards over every possible
     starter; ``crib`` the expected count of the crib (positive when it is
@@ -336,7 +339,8 @@ def best_discard(cards: Sequence[Card], *, dealer: bool) -> tuple[Discard, ...]:
     """Every way to lay away cards, best first, by exact expected points.
 
     Six cards lay away two (two players), five cards one (three or four).
-    The kept hand's value is the exact average of :func:`score_hand` over the
+    The kept hand's value is the exact average of
+    [`score_hand`][cardrules.games.cribbage.score_hand] over the
     46 (or 47) starters the player cannot see. The crib's value is the exact
     average over every way the crib can be completed from the unseen cards
     (each equally likely: the other cards laid away and the starter), added

@@ -13,7 +13,7 @@ import attrs
 
 from cardrules.cards import Card, format_cards
 from cardrules.decks import standard
-from cardrules.engine import Move, option
+from cardrules.engine import GameView, Move, option
 from cardrules.errors import OptionError
 
 __all__ = [
@@ -157,7 +157,7 @@ class DealResult:
 
 
 @attrs.frozen(kw_only=True)
-class View:
+class View(GameView):
     """What one seat may know: its hand, every card played, the starter and
     the scores; the crib only once it is counted, and its own crib cards."""
 

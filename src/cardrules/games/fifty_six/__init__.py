@@ -2,7 +2,7 @@
 
 Rules digest: ``seeds/fifty_six.md`` (clauses ``FS-*``). A match of 12 games (16 with
 eight players) is played by default; ``deals=1`` is one game. Tricks are resolved by
-:mod:`cardrules.tricks`; this package states Fifty-Six's choices (``scoring``), its
+[`cardrules.tricks`][cardrules.tricks]; this package states Fifty-Six's choices (``scoring``), its
 moves and bid formats (``_moves``), the game (``game``) and a greedy player (``bot``).
 
 Examples:

@@ -1,4 +1,4 @@
-"""The greedy Fifty-Six player behind :meth:`FiftySix.greedy_move`.
+"""The greedy Fifty-Six player behind `FiftySix.greedy_move`.
 
 It bids on a simple estimate of what its team can take (its own card points against
 a fair share, and the length of its best suit), never bids Noes, doubles a bid far

@@ -22,6 +22,7 @@ from cardrules.decks import Deck
 from cardrules.engine import (
     EMPTY_HISTORY,
     GameState,
+    GameView,
     History,
     Move,
     make_view,
@@ -120,7 +121,7 @@ class DealResult:
 
 
 @attrs.frozen(kw_only=True)
-class View:
+class View(GameView):
     """What one seat may know (FS-9.1)."""
 
     seat: int

@@ -6,7 +6,8 @@ Rules digest: ``seeds/turkish51.md`` (clauses ``T51-*``). The game is
 Rooms, each importing only from those before it: ``scoring`` (the pack, the meld rules,
 penalties), ``moves`` (options, moves, views, records), ``state`` (the fields of a match),
 ``_legal`` (legal moves and why not) and ``_play`` (what a move does), ``bot`` (the greedy
-player), ``game`` (:class:`State` and :class:`Turkish51`, joining them).
+player), ``game`` ([`State`][cardrules.games.turkish51.State] and
+[`Turkish51`][cardrules.games.turkish51.Turkish51], joining them).
 
 Examples:
     >>> from cardrules import parse_cards
@@ -38,6 +39,12 @@ from cardrules.games.turkish51.game import (
     Turkish51,
     View,
     table_fits,
+)
+from cardrules.games.turkish51.opening import (
+    joker_faces,
+    opening_value,
+    opens,
+    opens_with_doubles,
 )
 from cardrules.games.turkish51.picture import render
 from cardrules.games.turkish51.scoring import (
@@ -75,6 +82,10 @@ __all__ = [
     "card_penalty",
     "check_meld",
     "deal_penalties",
+    "joker_faces",
+    "opening_value",
+    "opens",
+    "opens_with_doubles",
     "render",
     "table_fits",
 ]

@@ -1,7 +1,7 @@
 """Turkish 51: which moves are legal now, and why a move is not (T51-4 to T51-7).
 
-Package-internal: :class:`~cardrules.games.turkish51.State` asks these functions for
-its legal moves and its explanations (they read a :class:`~.state.Position`, the room
+Package-internal: [`State`][cardrules.games.turkish51.State] asks these functions for
+its legal moves and its explanations (they read a `Position`, the room
 below); ``table_fits`` is public through the package.
 
 Examples:
@@ -70,7 +70,7 @@ __all__ = ["explain", "generate_moves", "malformed", "table_fits"]
 
 
 def generate_moves(state: Position) -> tuple[Move, ...]:
-    """Every legal move of ``state``, in the order :meth:`State.legal_moves` gives them."""
+    """Every legal move of ``state``, in the order `State.legal_moves` gives them."""
     phase = state.phase
     if phase is Phase.OVER:
         return ()
@@ -228,7 +228,7 @@ def _retrieve_moves(state: Position, hand: tuple[Card, ...]) -> list[Move]:
 @functools.lru_cache(maxsize=1024)
 def _table_jokers(table: tuple[TableMeld, ...]) -> tuple[tuple[int, tuple[Card, ...], int], ...]:
     """The melds of ``table`` that hold a joker to free: each one's number and
-    :func:`_joker_wants`."""
+    `_joker_wants`."""
     out = []
     for t, placed in enumerate(table):
         wanted, need = _joker_wants(placed.meld)
@@ -418,7 +418,7 @@ def _could_meld(card: Card, hand: tuple[Card, ...]) -> bool:
 
 def _loose_cards(hand: Sequence[Card]) -> int:
     """How many cards of ``hand`` fit no meld with the others at all: those for which
-    :func:`_could_meld` with the rest of the hand is false, all found in one pass.
+    `_could_meld` with the rest of the hand is false, all found in one pass.
 
     Examples:
         >>> from cardrules import parse_cards
@@ -528,7 +528,8 @@ def table_fits(table: Iterable[TableMeld]) -> frozenset[Card]:
     """Every card that could be laid off on some meld of ``table`` (T51-6.5).
 
     Raises:
-        CardRulesError: ``table`` is not a sequence of :class:`TableMeld`.
+        CardRulesError: ``table`` is not a sequence of
+            [`TableMeld`][cardrules.games.turkish51.TableMeld].
 
     Examples:
         >>> from cardrules import parse_cards

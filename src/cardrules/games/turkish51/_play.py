@@ -1,8 +1,8 @@
 """Turkish 51: what a move does, and the flow of a deal: turns, its end and scoring, the
 next deal (T51-3 to T51-9).
 
-Package-internal: :class:`~cardrules.games.turkish51.State` applies its moves here (they
-read and return a :class:`~.state.Position`, the room below, of the caller's own class).
+Package-internal: [`State`][cardrules.games.turkish51.State] applies its moves here (they
+read and return a `Position`, the room below, of the caller's own class).
 
 Examples:
     >>> from cardrules.games.turkish51 import Turkish51

@@ -212,7 +212,7 @@ def _discard(state: Position, moves: tuple[Move, ...], hand: tuple[Card, ...]) -
     options = [m for m in moves if isinstance(m, Discard)]
     if not options:
         return moves[0]
-    # :func:`_links` and the copies held of every card of the hand, counted at once.
+    # `_links` and the copies held of every card of the hand, counted at once.
     jokers = 0
     of_rank = [0] * 15
     at = [0] * 80  # at[suit * 20 + rank]: room for rank +- 2 without leaving the suit

@@ -1,10 +1,12 @@
 """Turkish 51 as a game: the state and the rules that connect options and moves.
 
 Rules digest: ``seeds/turkish51.md`` (clauses ``T51-*``). A match of 11 deals is the
-default; ``deals=1`` is one deal. The top room of the game: :class:`State` is the match's
+default; ``deals=1`` is one deal. The top room of the game:
+[`State`][cardrules.games.turkish51.State] is the match's
 fields (``state``) with the rules of play, asking ``_legal`` for its legal moves and why a
 move is not legal, and ``_play`` for what a move does and how a deal goes on and ends;
-:class:`Turkish51` deals the first hand and plays the greedy bot (``bot``).
+[`Turkish51`][cardrules.games.turkish51.Turkish51] deals the first hand and plays the greedy bot
+(``bot``).
 
 Examples:
     >>> from cardrules.games.turkish51 import Turkish51
@@ -73,7 +75,7 @@ __all__ = [
 
 @attrs.frozen(kw_only=True)
 class State(Position):
-    """A Turkish 51 match in progress: its fields (:class:`~.state.Position`) and the
+    """A Turkish 51 match in progress: its fields (`Position`) and the
     rules that move it on."""
 
     # ---- legal moves -------------------------------------------------------------------
@@ -142,5 +144,5 @@ class Turkish51(Game[State, Options]):
         return _play.deal(blank, 0, dealer)
 
     def greedy_move(self, state: State, rng: random.Random) -> Move:
-        """The greedy bot: see :func:`cardrules.games.turkish51.bot.greedy_move`."""
+        """The greedy bot: see `cardrules.games.turkish51.bot.greedy_move`."""
         return bot.greedy_move(state, rng)

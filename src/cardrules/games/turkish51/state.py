@@ -5,7 +5,7 @@ off them (scores, views, re-deals, the consistency check), and imports of the ga
 only its values (``scoring``: the pack and the meld rules; ``moves``: options, moves and
 records), no rule of play. The legal moves (``_legal``) and what a move does (``_play``)
 sit above it, the greedy bot (``bot``) above both, and ``game`` at the top joins them into
-:class:`~cardrules.games.turkish51.State` and :class:`~cardrules.games.turkish51.Turkish51`.
+[`State`][cardrules.games.turkish51.State] and [`Turkish51`][cardrules.games.turkish51.Turkish51].
 
 Examples:
     >>> from cardrules.games.turkish51 import State, Turkish51
@@ -65,7 +65,7 @@ FINE = 50
 class Position(GameState[Options]):
     """Every field of a Turkish 51 match in progress, without the rules of play.
 
-    :class:`~cardrules.games.turkish51.State` adds them (its legal moves and what a move
+    [`State`][cardrules.games.turkish51.State] adds them (its legal moves and what a move
     does). Stock and discard tops are the last items.
     """
 

@@ -13,7 +13,7 @@ from typing import ClassVar
 import attrs
 
 from cardrules.cards import Card, format_cards
-from cardrules.engine import History, Move, option
+from cardrules.engine import GameView, History, Move, option
 from cardrules.errors import OptionError
 from cardrules.games.blackjack.values import _total
 
@@ -58,7 +58,9 @@ class Options:
     packs: int = option(6, doc="packs in the shoe (BJ-1.1)", minimum=1, maximum=8)
     min_bet: int = option(2, doc="table minimum bet (BJ-4.1)", minimum=1)
     max_bet: int = option(500, doc="table maximum bet (BJ-4.1)", minimum=1)
-    bankroll: int = option(1000, doc="chips each seat starts with (BJ-4.3)", minimum=1)
+    bankroll: int = option(
+        1000, doc="chips each seat starts with (BJ-4.3)", minimum=1, maximum=10**9
+    )
     hit_soft_17: bool = option(False, doc="the dealer draws to soft 17 (BJ-11.2)")
     double_any_two: bool = option(False, doc="double on any first two cards (BJ-10.1)")
     double_after_split: bool = option(False, doc="double a split hand (BJ-10.3)")
@@ -216,7 +218,7 @@ class DealResult:
 
 
 @attrs.frozen(kw_only=True)
-class View:
+class View(GameView):
     """What one seat may know (BJ-13.3): face-up cards, bets, bankrolls.
 
     ``dealer`` shows the up card only while the round is played; a doubled

@@ -18,7 +18,7 @@ from typing import ClassVar
 import attrs
 
 from cardrules.cards import Card
-from cardrules.engine import History, Move, option, seat_lines
+from cardrules.engine import GameView, History, Move, option, seat_lines
 from cardrules.games.kalooki51.scoring import DECK
 from cardrules.melds import Meld, MeldKind
 
@@ -206,7 +206,7 @@ class DealResult:
 
 
 @attrs.frozen(kw_only=True)
-class View:
+class View(GameView):
     """What one seat may know."""
 
     seat: int

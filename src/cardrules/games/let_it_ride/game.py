@@ -23,6 +23,7 @@ from cardrules.engine import (
     Codec,
     Game,
     GameState,
+    GameView,
     History,
     Move,
     int_codec,
@@ -73,7 +74,9 @@ class Options:
 
     players: int = option(3, doc="number of seats (LIR-1.2)", minimum=1, maximum=7)
     deals: int = option(10, doc="hands in the series (LIR-6.1)", minimum=1, maximum=100_000)
-    bankroll: int = option(100, doc="chips each player starts with (LIR-1.3)", minimum=3)
+    bankroll: int = option(
+        100, doc="chips each player starts with (LIR-1.3)", minimum=3, maximum=10**9
+    )
     bet: int = option(1, doc="chips in each of the three bets (LIR-1.3)", minimum=1)
     pay_table: str = option(
         COMMON_PAY_TABLE,
@@ -156,7 +159,7 @@ class HandResult:
 
 
 @attrs.frozen(kw_only=True)
-class View:
+class View(GameView):
     """What one seat may know (LIR-2.3, LIR-6.4)."""
 
     seat: int

@@ -1,14 +1,14 @@
 """Adapters to learning and search frameworks, each behind an optional extra.
 
-* :mod:`cardrules.adapters.pettingzoo`: a PettingZoo AEC environment for any
+* ``cardrules.adapters.pettingzoo``: a PettingZoo AEC environment for any
   game (``pip install cardrules[pettingzoo]``);
-* :mod:`cardrules.adapters.gymnasium`: a Gymnasium environment for one seat,
+* ``cardrules.adapters.gymnasium``: a Gymnasium environment for one seat,
   the other seats played by a policy (``pip install cardrules[gymnasium]``);
-* :mod:`cardrules.adapters.openspiel`: any game as an OpenSpiel Python game
+* ``cardrules.adapters.openspiel``: any game as an OpenSpiel Python game
   (``pip install cardrules[openspiel]``).
 
 The adapters are the only place numpy and the frameworks are imported; the
 core stays free of them. Each adapter is a thin layer over the learning
-protocol of :class:`cardrules.engine.Game` (``num_actions``, ``action_mask``,
+protocol of ``cardrules.engine.Game`` (``num_actions``, ``action_mask``,
 ``observation``, ``returns``).
 """

@@ -5,9 +5,9 @@ function ``(state, rng) -> Move`` (by default a uniformly random legal move),
 so any game is a one-player environment. An observation is the seat's view
 encoded (``game.observation_size`` float32 values); the action space is
 ``Discrete(game.num_actions)`` and ``info["action_mask"]`` (also
-:meth:`CardRulesGym.action_masks`, the name maskable learners call) gives the
+``CardRulesGym.action_masks``, the name maskable learners call) gives the
 legal actions. The reward of a step is the change of the seat's
-:meth:`GameState.returns`. An illegal action ends the episode with reward
+``GameState.returns``. An illegal action ends the episode with reward
 ``illegal_reward`` and ``info["illegal"] = True`` (a learner that follows the
 mask never sees it). A deal that ends before the seat first moves (a dealt
 31, or the other seats end it) is dealt again at ``reset``.

@@ -13,7 +13,7 @@ a closer match to a true shuffle, a bigger tree).
 Actions are ``game.action_space`` numbers; the observation tensor is
 ``state.observation(player)``; the observation and information-state strings
 are ``repr`` of the player's view (which holds the game's history where the
-game's view does); returns are :meth:`GameState.returns` (greater is better),
+game's view does); returns are ``GameState.returns`` (greater is better),
 given at the end (``TERMINAL`` reward model). Utilities are not bounded by the
 games, so ``min_utility``/``max_utility`` are wide placeholders.
 
@@ -154,7 +154,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
 
 
 class Observer:
-    """OpenSpiel's observer protocol over :meth:`GameState.observation`."""
+    """OpenSpiel's observer protocol over ``GameState.observation``."""
 
     def __init__(self, game: Game[Any, Any]) -> None:
         self.game = game

@@ -4,7 +4,7 @@ Agents are ``player_0 .. player_{n-1}`` (the seats). An observation is a dict
 with ``observation`` (``game.observation_size`` float32 values, the seat's view
 encoded) and ``action_mask`` (``game.num_actions`` int8, 1 for the legal
 moves); the action space is ``Discrete(game.num_actions)``. The reward of a
-step is the change of :meth:`GameState.returns` it brings (from zero before the
+step is the change of ``GameState.returns`` it brings (from zero before the
 first move), so that an agent's rewards add up to its final return; a game that
 is over as it is dealt ends at ``reset``, every agent terminated. The game's chance is its seed:
 ``reset(seed=s)`` deals the same game for the same ``s``.

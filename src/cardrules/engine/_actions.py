@@ -5,7 +5,7 @@ numbers its moves by their fields with a mixed radix of small *codecs* (a card
 by its face, an enum by its member, a bool, a bounded whole number, a set of
 card faces...). The engine derives the codec of a ``Card``, enum, ``bool`` or
 ``X | None`` field from the move's type hints; a game names a codec for each
-``int`` or card-tuple field in :meth:`Game._action_fields` (a field left
+``int`` or card-tuple field in ``Game._action_fields`` (a field left
 without one raises, naming it).
 
 Examples:
@@ -45,7 +45,7 @@ class Codec:
 
     Attributes:
         size: how many values there are.
-        encode: a value's number; raises :class:`InvalidMoveError` for a value
+        encode: a value's number; raises ``InvalidMoveError`` for a value
             outside the codec.
         text: a short description for the docs (``"card face (52)"``).
     """

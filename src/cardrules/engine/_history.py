@@ -1,4 +1,4 @@
-"""The history of a game: :class:`History`, a sequence of moves that new states share with
+"""The history of a game: ``History``, a sequence of moves that new states share with
 old ones."""
 
 from __future__ import annotations
@@ -229,5 +229,5 @@ EMPTY_HISTORY: History = _EMPTY
 
 
 def as_history(moves: Sequence[Move]) -> History:
-    """``moves`` as a :class:`History` (one that is already a history as it is)."""
+    """``moves`` as a ``History`` (one that is already a history as it is)."""
     return moves if type(moves) is History else History(moves)

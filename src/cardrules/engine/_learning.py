@@ -1,8 +1,8 @@
 """The learning and search protocol: action numbering, masks, observations,
 returns and determinisation from a view, for every game.
 
-Two mixins carry it: :class:`GameLearning` (a base of :class:`Game`) and
-:class:`StateLearning` (a base of :class:`GameState`). A game states only its
+Two mixins carry it: ``GameLearning`` (a base of ``Game``) and
+``StateLearning`` (a base of ``GameState``). A game states only its
 differences in small hooks: ``Game._action_fields`` (codecs for ``int`` and
 card-tuple move fields), ``Game._sample_fields`` (state fields its view does
 not show) and ``GameState.returns`` when its scores need more than a sign.
@@ -52,7 +52,7 @@ _SAMPLE_TRIES = 20
 
 @attrs.frozen
 class Unseen:
-    """For :meth:`Game._sample_fields`: a card field the view does not show, to be
+    """For ``Game._sample_fields``: a card field the view does not show, to be
     filled by ``sample_state`` with ``first`` and then ``count`` unseen cards."""
 
     count: int
@@ -60,7 +60,7 @@ class Unseen:
 
 
 class GameLearning:
-    """What :class:`Game` offers learners and search: see the module's docs."""
+    """What ``Game`` offers learners and search: see the module's docs."""
 
     __slots__ = ()
 
@@ -97,7 +97,7 @@ class GameLearning:
 
     def _sample_fields(self, view: Any, rng: random.Random) -> dict[str, Any]:
         """Values of state fields that the view does not show (other than the
-        seed, the history, the hands and the stock); an :class:`Unseen` value
+        seed, the history, the hands and the stock); an ``Unseen`` value
         asks for cards dealt from the unseen ones. The default names none."""
         return {}
 
@@ -107,7 +107,7 @@ class GameLearning:
     def higher_is_better(self) -> bool:
         """Whether a greater score is better in this game's own units (``scores``).
 
-        :meth:`GameState.returns` is always greater-is-better.
+        ``GameState.returns`` is always greater-is-better.
 
         Examples:
             >>> from cardrules import games
@@ -213,7 +213,7 @@ class GameLearning:
 
     @property
     def observation_size(self) -> int:
-        """The length of :meth:`GameState.observation`.
+        """The length of ``GameState.observation``.
 
         Examples:
             >>> from cardrules import games
@@ -328,7 +328,7 @@ class GameLearning:
 
 
 class StateLearning:
-    """What :class:`GameState` offers learners and search: see the module's docs."""
+    """What ``GameState`` offers learners and search: see the module's docs."""
 
     __slots__ = ()
 

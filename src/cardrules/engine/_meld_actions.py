@@ -4,7 +4,7 @@ A meld is numbered by what it shows: a double (two identical cards, a joker
 may stand in) by its two faces; a set by its rank, the suits of its natural
 cards and how many jokers it holds; a run by its suit, lowest rank, length and
 the places of its jokers (at most two). Games with rummy melds (Turkish 51,
-Kalooki 51) number their ``meld`` moves with :func:`meld_codec`.
+Kalooki 51) number their ``meld`` moves with ``meld_codec``.
 
 Examples:
     >>> from cardrules import decks

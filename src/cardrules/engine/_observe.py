@@ -8,7 +8,7 @@ class, in field order, by their types:
 * a tuple of per-seat card tuples (``known``, ``played``): one count plane a seat;
   any other tuple of card tuples, or of records holding cards (melds on the
   table): one plane of all their cards' counts, then how many there are;
-* a seat (``turn``, ``dealer``, ``leader``... see :data:`SEAT_FIELDS`): one-hot
+* a seat (``turn``, ``dealer``, ``leader``... see ``SEAT_FIELDS``): one-hot
   over the seats (zeros for ``None``);
 * an enum: one-hot; a bool: 0 or 1; a whole number: its value; ``X | None``:
   a present flag, then ``X``;

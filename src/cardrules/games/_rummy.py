@@ -1,7 +1,7 @@
 """Helpers shared by the rummy games that lay melds on a common table (Kalooki 51).
 
 The table lay-offs and the joker releases a table offers, read once per table through
-:mod:`cardrules.melds` under a game's :class:`~cardrules.melds.MeldRules`; the check of a
+``cardrules.melds`` under a game's ``MeldRules``; the check of a
 move's field types (moves compare by value, so a ``(rank, suit)`` tuple equals a card and
 ``0.0`` equals ``0``); and taking cards out of a hand and its known-card record.
 
@@ -30,7 +30,7 @@ __all__ = ["bad_fields", "joker_wants", "meld_fits", "remove_cards"]
 @functools.lru_cache(maxsize=4096)
 def meld_fits(meld: Meld, rules: MeldRules) -> tuple[tuple[Card, str], ...]:
     """The cards (jokers as ``Jk``) that may be laid off on ``meld``, with the run end:
-    :func:`cardrules.melds.layoff_cards`, remembered per meld."""
+    ``cardrules.melds.layoff_cards``, remembered per meld."""
     return layoff_cards(meld, rules)
 
 

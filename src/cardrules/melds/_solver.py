@@ -479,7 +479,7 @@ _by_value = operator.attrgetter("value")  # most valuable first with reverse=Tru
 
 
 def _value_above(key: tuple[Card, ...], rules: MeldRules, threshold: int) -> bool:
-    """Whether :func:`_best_value` of a sorted hand is above ``threshold``: a greedy plan
+    """Whether ``_best_value`` of a sorted hand is above ``threshold``: a greedy plan
     first, which answers at once for a strong hand, and the search only when it falls
     short (the answer is the search's either way)."""
     search = _searched(key, rules, "value")

@@ -1,11 +1,11 @@
 """Poker hands: the best five of 5 to 7 cards, wild cards, and three-card hands.
 
-:func:`evaluate` values the best five-card poker hand among 5, 6 or 7 cards,
-jokers included, as a :class:`HandValue` that compares like the hands;
-:func:`evaluate_many` gives the same strengths as plain integers, fast, for
-many hands, from cards or from their integer codes (:func:`encode`,
-:func:`decode`). Three-card hands (Brag, Stop the Bus) rank with
-:func:`three_card_rank`.
+``evaluate`` values the best five-card poker hand among 5, 6 or 7 cards,
+jokers included, as a ``HandValue`` that compares like the hands;
+``evaluate_many`` gives the same strengths as plain integers, fast, for
+many hands, from cards or from their integer codes (``encode``,
+``decode``). Three-card hands (Brag, Stop the Bus) rank with
+``three_card_rank``.
 
 Examples:
     >>> from cardrules import parse_cards

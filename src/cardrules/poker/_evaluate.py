@@ -1,7 +1,7 @@
 """Five-card poker hands: the best five of 5, 6 or 7 cards, with jokers (private).
 
-See :mod:`cardrules.poker` for the public face and
-:mod:`cardrules.poker._tables` for the number forms behind the speed.
+See ``cardrules.poker`` for the public face and
+``cardrules.poker._tables`` for the number forms behind the speed.
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ class HandValue:
     the ``best`` five are does not enter the comparison.
 
     Attributes:
-        value: the strength as one integer (what :func:`evaluate_many`
+        value: the strength as one integer (what ``evaluate_many``
             returns): the category times ``2**20`` plus the five deciding ranks,
             most important first, one hexadecimal digit each (2-14; the ace of
             a five-high straight counts 1).
@@ -127,7 +127,7 @@ class HandValue:
 
     @property
     def best(self) -> tuple[Card, ...]:
-        """The five cards that make the hand, in the order of :attr:`ranks`.
+        """The five cards that make the hand, in the order of ``ranks``.
 
         A joker stands in its own place (where the rank it stands for is).
 
@@ -323,7 +323,7 @@ def evaluate(cards: Sequence[Card], *, jokers: str = "wild") -> HandValue:
     Raises:
         InvalidCardError: fewer than 5 or more than 7 cards, a natural card
             twice, text, or something that is not a card.
-        OptionError: ``jokers`` is not one of :data:`JOKER_RULES`.
+        OptionError: ``jokers`` is not one of ``JOKER_RULES``.
 
     Examples:
         >>> from cardrules import parse_cards
@@ -360,18 +360,18 @@ def evaluate_many(
     """The strengths of many hands at once: ``evaluate(hand).value`` for each.
 
     Use it to rank hands fast: comparing these integers compares the hands
-    (greater is better, equal is a tie); :class:`HandValue` shows what one
-    means. Each hand is checked as :func:`evaluate` checks it. A batch of hands
+    (greater is better, equal is a tie); ``HandValue`` shows what one
+    means. Each hand is checked as ``evaluate`` checks it. A batch of hands
     of one size without jokers is valued in a few passes of built-in functions
     over all of its cards; any other batch hand by hand.
 
-    Hands may also be given as card codes (:func:`encode`), the fastest form:
+    Hands may also be given as card codes (``encode``), the fastest form:
     codes skip the look-up of each card object.
 
     Args:
         hands: sequences (tuples, lists) of 5 to 7 cards each, or of the codes
             of 5 to 7 natural cards.
-        jokers: how jokers count, as for :func:`evaluate`.
+        jokers: how jokers count, as for ``evaluate``.
         check: look for a card held twice in a hand. ``check=False`` is faster,
             for hands known to hold distinct cards (dealt from one pack); a hand
             that holds a natural card twice then gets a meaningless value.
@@ -380,9 +380,9 @@ def evaluate_many(
             codes (one that is not may give a meaningless value).
 
     Raises:
-        InvalidCardError: a hand is not 5 to 7 cards as :func:`evaluate`
+        InvalidCardError: a hand is not 5 to 7 cards as ``evaluate``
             takes them; the message gives its index.
-        OptionError: ``jokers`` is not one of :data:`JOKER_RULES`.
+        OptionError: ``jokers`` is not one of ``JOKER_RULES``.
 
     Examples:
         >>> from cardrules import parse_cards
@@ -502,12 +502,12 @@ def _from_codes(hand: Any) -> Any:
 
 
 def encode(cards: Iterable[Card]) -> tuple[int, ...]:
-    """The cards' integer codes, the fast form of a hand for :func:`evaluate_many`.
+    """The cards' integer codes, the fast form of a hand for ``evaluate_many``.
 
     Convert cards once (a pack, a board, each player's hole cards) and build
     hands from the codes, as tuples or lists: ``evaluate_many`` then skips the
     look-up of each card, its largest cost. A code is a plain ``int`` that
-    stands for one natural card; :func:`decode` turns codes back into cards.
+    stands for one natural card; ``decode`` turns codes back into cards.
     The numbers themselves are this library's business and may change between
     versions: store cards, not codes.
 
@@ -535,7 +535,7 @@ def encode(cards: Iterable[Card]) -> tuple[int, ...]:
 
 
 def decode(codes: Iterable[int]) -> tuple[Card, ...]:
-    """The cards of :func:`encode`'s codes.
+    """The cards of ``encode``'s codes.
 
     Raises:
         InvalidCardError: a number that is not a card's code.

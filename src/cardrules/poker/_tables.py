@@ -6,7 +6,7 @@ nibbles below (rank values 2-14; the ace of a five-high straight is 1). So a
 full house of kings over twos is ``FULL_HOUSE << 20 | 0xDDD22``.
 
 The single-hand path (``evaluate``) adds up one integer per card
-(:func:`card_key`). Each card's integer holds, from
+(``card_key``). Each card's integer holds, from
 the low bits up: a 4-bit counter for its suit (the sum starts every counter
 at 3, so a counter reaches 8, bit 3, exactly when a suit has five cards), a
 52-bit field with one bit for the card itself (a card held twice carries into
@@ -14,7 +14,7 @@ another bit, so the field's bit count falls short of the number of cards),
 and ``5 ** (rank - 2)`` (a base-5 number whose digits are the rank counts:
 one key per multiset of ranks, as no rank is held more than four times).
 
-Two tables finish the job (:class:`Tables`, built on first use): one from the
+Two tables finish the job (``Tables``, built on first use): one from the
 rank key of every multiset of 5, 6 or 7 ranks to the best hand without a
 flush, and one from the 13-bit mask of the ranks held in a suit of five or
 more cards to the best flush or straight flush. The first one's values are
@@ -22,8 +22,8 @@ stored, compressed, in ``_data.py``, written by ``scripts/poker_tables.py``
 (a test checks that it is up to date); building both takes about a tenth of a
 second.
 
-Batches (``evaluate_many``) use two smaller forms, :func:`code` and
-:func:`wide_code` (see ``CODE_MASK`` below), and one table per hand size from
+Batches (``evaluate_many``) use two smaller forms, ``code`` and
+``wide_code`` (see ``CODE_MASK`` below), and one table per hand size from
 the masked sum to the value (``Tables.keyed``).
 """
 
@@ -196,7 +196,7 @@ def compute_data() -> str:
 
 
 class Tables:
-    """The lookup tables, built once on first use (:func:`tables`).
+    """The lookup tables, built once on first use (``tables``).
 
     Attributes:
         ranks: rank key (base 5) to the best hand without a flush.
@@ -205,7 +205,7 @@ class Tables:
             (rank key and flush bits) to the hand's value: flush hands of five
             cards included; of six or seven absent (those look at the flush
             suit's cards).
-        spread: a suit's slots in a wide sum (:func:`spread` of its rank
+        spread: a suit's slots in a wide sum (``spread`` of its rank
             mask) to its best flush or straight flush, for masks of 5-7 ranks.
     """
 

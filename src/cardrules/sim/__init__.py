@@ -1,9 +1,9 @@
 """Policies, and simulation of many games here, on process pools or on Dask.
 
-A policy picks a move for the player to move. :class:`RandomPolicy` chooses
-uniformly among legal moves; :class:`GreedyPolicy` asks the game for its
-simple greedy move (``Game.greedy_move``). :func:`play` plays one game;
-:func:`simulate` plays many in chunks, in this process or on any executor
+A policy picks a move for the player to move. ``RandomPolicy`` chooses
+uniformly among legal moves; ``GreedyPolicy`` asks the game for its
+simple greedy move (``Game.greedy_move``). ``play`` plays one game;
+``simulate`` plays many in chunks, in this process or on any executor
 (a ``ProcessPoolExecutor``, a Dask ``Client``, a Ray pool), with the same
 results whatever runs them, and adds them up as it goes.
 

@@ -1,9 +1,9 @@
 """The worker's side of a simulation: what travels, and playing one chunk.
 
-A task names its game by a :class:`GameSpec` (registry name and options, so a
+A task names its game by a ``GameSpec`` (registry name and options, so a
 worker builds the game itself), the policies (names, or picklable objects), and
 a range of game numbers. Game ``i`` of a run seeded ``seed`` is played from
-:func:`game_seed` ``(seed, i)``, so a game's result does not depend on the
+``game_seed`` ``(seed, i)``, so a game's result does not depend on the
 chunk, the worker or the executor it was played in.
 """
 
@@ -179,7 +179,7 @@ def _fresh(policy: object, seed: int) -> object:
 def play_one(
     game: Game[Any, Any], policies: object, index: int, seed: int, max_moves: int
 ) -> GameResult:
-    """Play game ``index`` from ``seed``; any failure is a :class:`SimulationError`
+    """Play game ``index`` from ``seed``; any failure is a ``SimulationError``
     naming the game, its seed and the move number."""
     where = f"game {index} (seed {seed})"
     state: GameState[Any] | None = None

@@ -69,7 +69,7 @@ def simulate(
 ) -> SimulationResult:
     """Play ``n`` complete games (or one per seed of ``seeds``) and add them up.
 
-    Game ``i`` is played from :func:`game_seed` ``(seed, i)`` (or from
+    Game ``i`` is played from ``game_seed`` ``(seed, i)`` (or from
     ``seeds[i]``), and its policies are seeded from the game's seed, so the
     records and the summary are the same whatever the executor, the number of
     workers and the chunking.
@@ -97,7 +97,7 @@ def simulate(
         progress: ``None`` shows progress on standard error once a run lasts
             2 s (a ``rich`` bar on a terminal, else a line every 10 s);
             ``True`` shows it from the start, ``False`` never; a callable is
-            called with a :class:`Progress` as games are done, instead.
+            called with a ``Progress`` as games are done, instead.
         max_moves: a game that makes this many moves without ending is an error.
 
     Raises:

@@ -1,6 +1,6 @@
 """Results of a simulation: per-game records and a summary kept by streaming.
 
-A :class:`Tally` adds games one at a time and merges with another tally; it
+A ``Tally`` adds games one at a time and merges with another tally; it
 keeps exact sums (whole numbers, or fractions for scores that are not whole),
 so the summary of a run is the same number for number however its games were
 split into chunks and in whatever order the chunks came back.
@@ -166,7 +166,7 @@ class Summary:
 
 
 def summarise(name: str, tally: Tally, elapsed: float) -> Summary:
-    """The :class:`Summary` of a tally, each figure rounded once from exact sums."""
+    """The ``Summary`` of a tally, each figure rounded once from exact sums."""
     n = tally.games
     means = tuple(float(Fraction(t) / n) for t in tally.total) if n else ()
     errors: list[float] = []
@@ -189,11 +189,11 @@ def summarise(name: str, tally: Tally, elapsed: float) -> Summary:
 
 @attrs.frozen(kw_only=True)
 class SimulationResult:
-    """What :func:`~cardrules.sim.simulate` returns.
+    """What ``simulate`` returns.
 
     Attributes:
-        summary: the streaming :class:`Summary` of every game.
-        records: one :class:`GameResult` per game in game order when asked for
+        summary: the streaming ``Summary`` of every game.
+        records: one ``GameResult`` per game in game order when asked for
             (``keep="records"``), else empty.
         chunk: the number of games sent in one task (not compared by ``==``).
         tasks: the number of tasks the games were played in, the first games

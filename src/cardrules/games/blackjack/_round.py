@@ -1,6 +1,6 @@
 """The automatic part of a Blackjack round: deal, peek, dealer's play, settlement.
 
-A :class:`Table` is a mutable working copy of a state for one move and what
+A ``Table`` is a mutable working copy of a state for one move and what
 follows it (private to the game; states stay immutable).
 """
 

@@ -31,7 +31,7 @@ __all__ = [
     "is_natural",
 ]
 
-#: The keys of :func:`dealer_probabilities`, in order.
+#: The keys of ``dealer_probabilities``, in order.
 OUTCOMES: tuple[str, ...] = ("17", "18", "19", "20", "21", "bust", "natural")
 
 # Rank -> blackjack value with the ace as 1 (BJ-2.1). Jokers are absent.
@@ -112,7 +112,7 @@ def is_natural(cards: Iterable[Card]) -> bool:
     """Whether two cards are an ace and a ten-card (BJ-6.1).
 
     Raises:
-        InvalidCardError: as :func:`hand_value`.
+        InvalidCardError: as ``hand_value``.
 
     Examples:
         >>> from cardrules import parse_cards

@@ -6,8 +6,8 @@ Rules digest: ``seeds/kalooki51.md`` (clauses ``K51-*``). The game is
 Rooms, each importing only from those before it: ``scoring`` (the pack, the meld rules,
 penalties, the pot), ``moves`` (options, moves, views, records), ``state`` (the fields of a
 match), ``_legal`` (legal moves and why not) and ``_play`` (what a move does), ``bot`` (the
-greedy player), ``game`` (:class:`State` and :class:`Kalooki51`, joining them). The
-package face adds :func:`render`.
+greedy player), ``game`` (``State`` and ``Kalooki51``, joining them). The
+package face adds ``render``.
 
 Examples:
     >>> from cardrules import parse_cards

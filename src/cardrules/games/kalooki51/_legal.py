@@ -1,7 +1,7 @@
 """Kalooki 51: which moves are legal now, and why a move is not (K51-4 to K51-7).
 
-Package-internal: :class:`~cardrules.games.kalooki51.State` asks these functions for its
-legal moves and its explanations (they read a :class:`~.state.Position`, the room below).
+Package-internal: ``State`` asks these functions for its
+legal moves and its explanations (they read a ``Position``, the room below).
 
 Examples:
     >>> from cardrules.games.kalooki51 import Kalooki51
@@ -57,7 +57,7 @@ __all__ = ["explain", "generate_moves", "may_build"]
 
 
 def generate_moves(state: Position) -> tuple[Move, ...]:
-    """Every legal move of ``state``, in the order :meth:`State.legal_moves` gives them."""
+    """Every legal move of ``state``, in the order ``State.legal_moves`` gives them."""
     phase = state.phase
     if phase is Phase.OVER:
         return ()

@@ -1,8 +1,8 @@
 """Kalooki 51: what a move does, and the flow of a deal: turns, the stock, the end of a
 deal and its scoring, the next deal and the end of the match (K51-3 to K51-10).
 
-Package-internal: :class:`~cardrules.games.kalooki51.State` applies its moves here (they
-read and return a :class:`~.state.Position`, the room below, of the caller's own class).
+Package-internal: ``State`` applies its moves here (they
+read and return a ``Position``, the room below, of the caller's own class).
 
 Examples:
     >>> from cardrules.games.kalooki51 import Kalooki51

@@ -136,7 +136,7 @@ def _links(card: Card, hand: tuple[Card, ...]) -> int:
 
 
 def _discard(state: Position, moves: tuple[Move, ...], hand: tuple[Card, ...]) -> Move:
-    """The discard least worth keeping: few links to the hand (:func:`_links`, counted for
+    """The discard least worth keeping: few links to the hand (``_links``, counted for
     every card at once), many penalty points; never a joker while another card will do."""
     options = [m for m in moves if isinstance(m, Discard)]
     if not options:

@@ -29,7 +29,7 @@ __all__ = ["Kalooki51", "State"]
 
 @attrs.frozen(kw_only=True)
 class State(Position):
-    """A Kalooki 51 match in progress: its fields (:class:`~.state.Position`) and the rules
+    """A Kalooki 51 match in progress: its fields (``Position``) and the rules
     that move it on."""
 
     def _generate_moves(self) -> tuple[Move, ...]:
@@ -98,5 +98,5 @@ class Kalooki51(Game[State, Options]):
         return _play.deal(blank, 0, dealer)
 
     def greedy_move(self, state: State, rng: random.Random) -> Move:
-        """The greedy bot: see :func:`cardrules.games.kalooki51.bot.greedy_move`."""
+        """The greedy bot: see ``cardrules.games.kalooki51.bot.greedy_move``."""
         return bot.greedy_move(state, rng)

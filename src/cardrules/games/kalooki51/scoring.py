@@ -1,7 +1,7 @@
 """Kalooki 51 without the engine: meld checks, penalty points, a deal's penalties, the pot.
 
 These are for programs that keep score at a real table. Clauses are those of
-``seeds/kalooki51.md``. Money is exact: :func:`payout` returns :class:`fractions.Fraction`
+``seeds/kalooki51.md``. Money is exact: ``payout`` returns ``fractions.Fraction``
 amounts, never floats.
 
 Examples:

@@ -3,7 +3,7 @@
 The lowest room of the game's logic: every field of a match and what can be read off them
 (scores, views, re-deals, the consistency check), no rule of play. The legal moves
 (``_legal``) and what a move does (``_play``) sit above it, the greedy bot (``bot``) above
-both, and ``game`` at the top joins them into :class:`~cardrules.games.kalooki51.State`.
+both, and ``game`` at the top joins them into ``State``.
 
 Examples:
     >>> from cardrules.games.kalooki51 import Kalooki51, State

@@ -38,7 +38,7 @@ class PayLine(enum.IntEnum):
 
 
 COMMON_PAY_TABLE = "1000,200,50,11,8,5,3,2,1"
-"""The common casino pay table, in :class:`PayLine` order (LIR-5.2)."""
+"""The common casino pay table, in ``PayLine`` order (LIR-5.2)."""
 
 _LINE_OF_CATEGORY = {
     HandCategory.STRAIGHT_FLUSH: PayLine.STRAIGHT_FLUSH,

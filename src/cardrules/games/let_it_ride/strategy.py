@@ -93,7 +93,7 @@ def expected_return(cards: Sequence[Card], *, pay_table: str = COMMON_PAY_TABLE)
     """The exact average net win, in bets, of basic strategy from these three cards (LIR-7.3).
 
     Every order of the two community cards among the other 49 is played with
-    :func:`ride_first` and :func:`ride_second` deciding the bets.
+    ``ride_first`` and ``ride_second`` deciding the bets.
 
     Raises:
         InvalidCardError: not three distinct cards of the 52-card pack.

@@ -7,7 +7,7 @@ joker may stand in); a set by its rank, the suits of its natural cards and how
 many jokers it holds; a run by its suit, lowest rank, length and the places of
 its jokers. The ``target`` of a
 lay-off or joker retrieval is a meld's place on the table, below
-:data:`MAX_TABLE` (every table meld holds two cards or more).
+``MAX_TABLE`` (every table meld holds two cards or more).
 
 Examples:
     >>> from cardrules import games

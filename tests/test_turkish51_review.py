@@ -197,7 +197,8 @@ class TestFineOptions:
             ["Jk", *OTHERS_T], joker_fine="always", table=TABLE[:1], opened=DOWN0
         )
         end = last.apply(Discard(JOKER))
-        assert end.last_deal is not None and end.last_deal.fines == (0, 0, 0, 0)
+        assert end.last_deal is not None
+        assert end.last_deal.fines == (0, 0, 0, 0)
         with pytest.raises(OptionError):
             Turkish51.create(joker_fine="never")
 

@@ -193,9 +193,7 @@ class TestFineOptions:
         assert always.apply(Discard(JOKER)).fines == (50, 0, 0, 0)
         off = make_state(["Jk 2h 3d", *OTHERS_T], joker_fine="always", discard_penalty="off")
         assert off.apply(Discard(JOKER)).fines == (0, 0, 0, 0)
-        last = make_state(
-            ["Jk", *OTHERS_T], joker_fine="always", table=TABLE[:1], opened=DOWN0
-        )
+        last = make_state(["Jk", *OTHERS_T], joker_fine="always", table=TABLE[:1], opened=DOWN0)
         end = last.apply(Discard(JOKER))
         assert end.last_deal is not None
         assert end.last_deal.fines == (0, 0, 0, 0)

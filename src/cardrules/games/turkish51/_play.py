@@ -17,8 +17,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-import attrs
-
 from cardrules.cards import Card
 from cardrules.engine import Move, replace_at
 from cardrules.games.turkish51._legal import _joker_cards, _table_fits
@@ -253,6 +251,9 @@ def _end_deal(state: S, winner: int | None, *, at_once: bool, joker_last: bool) 
             last_discard_joker=joker_last,
             cap=opts.penalty_cap,
         )
+    cap = opts.penalty_cap
+    if opts.cap_fines and cap is not None:  # the fines counted: up to the cap (T51-8.6)
+        fines = tuple(max(0, min(f, cap - c)) for c, f in zip(charges, fines, strict=True))
     result = DealResult(
         deal=state.deal,
         winner=winner,
@@ -264,10 +265,6 @@ def _end_deal(state: S, winner: int | None, *, at_once: bool, joker_last: bool) 
         charges=charges,
         fines=fines,
     )
-    cap = opts.penalty_cap
-    if opts.cap_fines and cap is not None:  # the fines counted: up to the cap (T51-8.6)
-        fines = tuple(max(0, min(f, cap - c)) for c, f in zip(charges, fines, strict=True))
-        result = attrs.evolve(result, fines=fines)
     totals = tuple(t + c + f for t, c, f in zip(state.totals, charges, fines, strict=True))
     after = state._replace(totals=totals, last_deal=result)
     if opts.deals is not None and state.deal + 1 >= opts.deals:

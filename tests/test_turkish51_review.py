@@ -239,6 +239,8 @@ class TestTakeOptions:
         assert Take() in state.legal_moves()
         strict = make_state(["2h 9s 3d", *OTHERS_T], discard="Qs", use_taken_down=True, **kwargs)
         assert Take() not in strict.legal_moves()
+        with pytest.raises(IllegalMoveError, match=r"at once \(T51-4\.4, option use_taken_down"):
+            strict.apply(Take())
         usable = make_state(["2h 9s 3d", *OTHERS_T], discard="4c", use_taken_down=True, **kwargs)
         assert Take() in usable.legal_moves()
 

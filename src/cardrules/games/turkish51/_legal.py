@@ -166,33 +166,33 @@ def _play_moves(state: Position, seat: int) -> tuple[Move, ...]:
     taken = state.taken
     must_open = taken is not None and not opened and not doubles
     can_meld = opened or not state.cancelled
-    melds: list[LayMeld] = []
+    out: list[Move] = []
     if can_meld:
-        if doubles:
-            melds.extend(_double_moves(hand))
-            if _meld_in_doubles(state, seat):  # T51-7.2 option
-                melds.extend(_meld_moves(key))
-        else:
-            melds.extend(_meld_moves(key))
-    if taken is not None:  # T51-4.6: never keep only the card just taken, as it is stuck
-        last = len(hand) - 1
-        melds = [m for m in melds if len(m.cards) != last or not _strands(state, m)]
-    out: list[Move] = list(melds)
+        melds: Sequence[LayMeld] = _double_moves(hand) if doubles else _meld_moves(key)
+        if doubles and _meld_in_doubles(state, seat):  # T51-7.2 option
+            melds = [*melds, *_meld_moves(key)]
+        if taken is not None:  # T51-4.6: never keep only the card just taken, as it is stuck
+            last = len(hand) - 1
+            melds = [m for m in melds if len(m.cards) != last or not _strands(state, m)]
+        out.extend(melds)
     if state.pending:
         if _open_ok(state, seat):
             out.append(OPEN)
         out.append(CANCEL)
         return tuple(out)
-    if opened and len(hand) > 1 and _may_add(state):  # a doubles player too (T51-7.3)
+    if opened and len(hand) > 1 and not (state.opening and not state.options.layoff_on_opening):
+        # a doubles player too (T51-7.3); not in the turn of opening if so chosen (T51-6.1)
         offs = _layoff_moves(state, hand)
-        if taken is not None and len(hand) == 2:
-            offs = [m for m in offs if not _strands(state, m)]
-        out.extend(offs)
         frees = _retrieve_moves(state, hand)
-        if taken is not None and taken.is_joker:
-            frees = [m for m in frees if len(m.cards) < len(hand) or not _strands(state, m)]
+        if taken is not None:  # T51-4.6, as above
+            if len(hand) == 2:
+                offs = [m for m in offs if not _strands(state, m)]
+            if taken.is_joker:
+                size = len(hand)
+                frees = [m for m in frees if len(m.cards) < size or not _strands(state, m)]
+        out.extend(offs)
         out.extend(frees)
-    if state.use_now:  # T51-4.4 option: only moves that lay the taken card
+    if taken is not None and state.use_now:  # T51-4.4 option: only moves laying it
         return tuple(m for m in out if _lays(m, taken))
     if must_open:
         return tuple(out)
@@ -377,6 +377,11 @@ def explain(state: Position, move: Move) -> str:
     if isinstance(move, Take):
         if state.cancelled:
             return "the discard was given back this turn; draw from the stock (T51-4.3)"
+        if state.opened[seat]:
+            return (
+                f"seat {seat} could not lay the top discard at once "
+                "(T51-4.4, option use_taken_down)"
+            )
         return (
             f"seat {seat} has not laid down and cannot open above {state.threshold} "
             "nor go out at once with the top discard (T51-4.3)"

@@ -244,6 +244,15 @@ class TestTakeOptions:
         usable = make_state(["2h 9s 3d", *OTHERS_T], discard="4c", use_taken_down=True, **kwargs)
         assert Take() in usable.legal_moves()
 
+    def test_t51_4_4_t51_4_6_no_take_that_would_strand_the_twin(self) -> None:
+        """Holding 4c alone, seat 0 may not take the other 4c under the option: laying one
+        off would leave a 4c, which counts as the card taken and could not be discarded."""
+        kwargs: dict[str, Any] = {"table": TABLE, "opened": DOWN0, "phase": Phase.DRAW}
+        strict = make_state(["4c", *OTHERS_T], discard="4c", use_taken_down=True, **kwargs)
+        assert Take() not in strict.legal_moves()
+        free = make_state(["4c", *OTHERS_T], discard="4c", **kwargs).apply(Take())
+        assert free.legal_moves() == (Discard(_card("4c")),)  # the twin may go
+
     def test_t51_4_4_taken_card_laid_before_anything_else(self) -> None:
         """After taking 4c only moves that lay it are legal; a discard is refused naming
         the clause; once 4c is laid off the turn goes on as usual."""

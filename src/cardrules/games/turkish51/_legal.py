@@ -119,14 +119,13 @@ def _usable(state: Position, seat: int, top: Card) -> bool:
     """Whether a player who is down can lay ``top`` at once after taking it (T51-4.4):
     in a new meld (a double for a doubles player), as a lay-off, or to free a joker."""
     hand = (*state.hands[seat], top)
-    if state.doubles[seat]:
-        if any(top in m.cards for m in _double_moves(hand)):
-            return True
-    elif any(top in m.cards for m in _meld_moves(tuple(sorted(hand)))):
-        return True
+    melds = _double_moves(hand) if state.doubles[seat] else _meld_moves(tuple(sorted(hand)))
+    moves: list[LayMeld | LayOff | Retrieve] = [m for m in melds if top in m.cards]
     if top in _table_fits(state.table):
-        return True
-    return any(top in m.cards for m in _retrieve_moves(state, hand))
+        moves.extend(m for m in _layoff_moves(state, hand) if m.card == top)
+    moves.extend(m for m in _retrieve_moves(state, hand) if top in m.cards)
+    # not one that leaves a card equal to it alone in the hand (T51-4.6)
+    return any(_left(hand, m) != [top] for m in moves)
 
 
 def _out_at_once_with(taken: Card, hand: tuple[Card, ...]) -> bool:
@@ -231,15 +230,18 @@ def _strands(state: Position, move: LayMeld | LayOff | Retrieve) -> bool:
     """Whether ``move`` would leave only the card just taken, which may not be discarded
     in this turn (T51-4.6)."""
     taken = state.taken
-    if taken is None:
-        return False
-    hand = list(state.hands[state.turn])
+    return taken is not None and _left(state.hands[state.turn], move) == [taken]
+
+
+def _left(hand: Sequence[Card], move: LayMeld | LayOff | Retrieve) -> list[Card]:
+    """The cards ``hand`` keeps after ``move`` (a freed joker joins them)."""
+    left = list(hand)
     for card in (move.card,) if isinstance(move, LayOff) else move.cards:
-        if card in hand:
-            hand.remove(card)
+        if card in left:
+            left.remove(card)
     if isinstance(move, Retrieve):
-        hand.append(JOKER)
-    return hand == [taken]
+        left.append(JOKER)
+    return left
 
 
 def _open_ok(state: Position, seat: int) -> bool:

@@ -167,13 +167,14 @@ def _play_moves(state: Position, seat: int) -> tuple[Move, ...]:
     can_meld = opened or not state.cancelled
     out: list[Move] = []
     if can_meld:
-        melds: Sequence[LayMeld] = _double_moves(hand) if doubles else _meld_moves(key)
-        if doubles and _meld_in_doubles(state, seat):  # T51-7.2 option
-            melds = [*melds, *_meld_moves(key)]
-        if taken is not None:  # T51-4.6: never keep only the card just taken, as it is stuck
-            last = len(hand) - 1
-            melds = [m for m in melds if len(m.cards) != last or not _strands(state, m)]
-        out.extend(melds)
+        if doubles:
+            out.extend(_double_moves(hand))
+            if _meld_in_doubles(state, seat):  # T51-7.2 option
+                out.extend(_meld_moves(key))
+        else:
+            out.extend(_meld_moves(key))
+        if out and taken is not None and len(hand) <= _LONGEST + 1:  # (no longer meld)
+            out = _unstranded(state, out)  # T51-4.6: never keep only the card just taken
     if state.pending:
         if _open_ok(state, seat):
             out.append(OPEN)
@@ -203,6 +204,19 @@ def _play_moves(state: Position, seat: int) -> tuple[Move, ...]:
     else:  # not the card just taken, even as the last card (T51-4.6)
         out.extend(_DISCARDS[c] for c in distinct if c != taken)
     return tuple(out)
+
+
+_LONGEST = 13  # the longest meld: a run from ace to king or from two to ace (T51-2.2)
+
+
+def _unstranded(state: Position, melds: list[Move]) -> list[Move]:
+    """``melds`` without those that would leave only the card just taken (T51-4.6)."""
+    last = len(state.hands[state.turn]) - 1
+    return [
+        m
+        for m in melds
+        if not (isinstance(m, LayMeld) and len(m.cards) == last and _strands(state, m))
+    ]
 
 
 def _meld_in_doubles(state: Position, seat: int) -> bool:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
@@ -173,8 +174,9 @@ def _play_moves(state: Position, seat: int) -> tuple[Move, ...]:
                 out.extend(_meld_moves(key))
         else:
             out.extend(_meld_moves(key))
-        if out and taken is not None and len(hand) <= _LONGEST + 1:  # (no longer meld)
-            out = _unstranded(state, out)  # T51-4.6: never keep only the card just taken
+        last = len(hand) - 1  # T51-4.6: never keep only the card just taken
+        if taken is not None and last <= _LONGEST and last in map(len, map(_CARDS, out)):
+            out = _unstranded(state, out)
     if state.pending:
         if _open_ok(state, seat):
             out.append(OPEN)
@@ -206,6 +208,7 @@ def _play_moves(state: Position, seat: int) -> tuple[Move, ...]:
     return tuple(out)
 
 
+_CARDS = operator.attrgetter("cards")
 _LONGEST = 13  # the longest meld: a run from ace to king or from two to ace (T51-2.2)
 
 

@@ -174,9 +174,10 @@ def _play_moves(state: Position, seat: int) -> tuple[Move, ...]:
                 out.extend(_meld_moves(key))
         else:
             out.extend(_meld_moves(key))
-        last = len(hand) - 1  # T51-4.6: never keep only the card just taken
-        if taken is not None and last <= _LONGEST and last in map(len, map(_CARDS, out)):
-            out = _unstranded(state, out)
+        if taken is not None:  # T51-4.6: never keep only the card just taken
+            last = len(hand) - 1
+            if last <= _LONGEST and last in map(len, map(_CARDS, out)):
+                out = _unstranded(state, out)
     if state.pending:
         if _open_ok(state, seat):
             out.append(OPEN)

@@ -721,16 +721,20 @@ class TestTable:
         off = make_state(["4c Qh 2h", *OTHERS_T], discard_penalty="off", **kwargs)
         assert off.apply(Discard(parse_card("4c"))).fines[0] == 0
 
-    def test_t51_6_5_joker_fined_joker_replacement_not(self) -> None:
+    def test_t51_6_5_joker_fined_joker_replacement_fined(self) -> None:
         """A joker fits any run that can grow, so discarding it is fined; 8d, which could
-        only replace the joker of 7d-Jk-9d, is not."""
-        state = make_state(
-            ["Jk 8d Qh 2h", *OTHERS_T],
-            table=(TABLE[0], TABLE[2], TABLE[3]),
-            opened=(True, True, False, False),
-        )
+        only free the joker of 7d-Jk-9d, is fined too (the text calls it adding); with
+        ``fine_joker_card=False`` it is not."""
+        kwargs: dict[str, Any] = {
+            "table": (TABLE[0], TABLE[2], TABLE[3]),
+            "opened": (True, True, False, False),
+        }
+        state = make_state(["Jk 8d Qh 2h", *OTHERS_T], **kwargs)
         assert state.apply(Discard(JOKER)).fines == (50, 0, 0, 0)
-        assert state.apply(Discard(parse_card("8d"))).fines == (0, 0, 0, 0)
+        assert state.apply(Discard(parse_card("8d"))).fines == (50, 0, 0, 0)
+        spared = make_state(["Jk 8d Qh 2h", *OTHERS_T], fine_joker_card=False, **kwargs)
+        assert spared.apply(Discard(JOKER)).fines == (50, 0, 0, 0)
+        assert spared.apply(Discard(parse_card("8d"))).fines == (0, 0, 0, 0)
 
     def test_t51_6_3_freed_joker_kept(self) -> None:
         """A joker taken from the table need not be used in the same turn."""
@@ -1219,14 +1223,14 @@ class TestKnownPlays:
     @pytest.mark.parametrize(
         ("seed", "greedy", "final", "moves"),
         [
-            (0, True, "c565333101878a21", "01e96930b67ab91f"),
-            (1, True, "ef190a3bf0392232", "dc115c620893eb5a"),
-            (2, True, "c137d7d5d4aecca9", "8cb8095f4ca8f6f8"),
-            (3, True, "9d36030cadce3bed", "303ffb9a3d013755"),
-            (0, False, "eb79cec733df86b9", "64aab90d0da86046"),
-            (1, False, "c43b3e18ec999639", "14aa64272fa004f9"),
-            (2, False, "e93441ff5a7f9d1b", "63567fb114cd0aab"),
-            (3, False, "092c78455c5656ab", "6ea4e7c924802653"),
+            (0, True, "d13f1ee8ba8e7ce8", "01e96930b67ab91f"),
+            (1, True, "da01974ea628e066", "dc115c620893eb5a"),
+            (2, True, "2b105af0cf3d0ae1", "8cb8095f4ca8f6f8"),
+            (3, True, "b6a657bdcb00dbbd", "303ffb9a3d013755"),
+            (0, False, "1d6e8159025d9059", "64aab90d0da86046"),
+            (1, False, "01800e1a752ebe74", "14aa64272fa004f9"),
+            (2, False, "59c192fbed96b6a6", "63567fb114cd0aab"),
+            (3, False, "b2b11a24616c6c46", "6ea4e7c924802653"),
         ],
     )
     def test_known_deal(self, seed: int, greedy: bool, final: str, moves: str) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
@@ -86,7 +87,9 @@ def generate_moves(state: Position) -> tuple[Move, ...]:
 
 
 def _may_take(state: Position, seat: int) -> bool:
-    if state.opened[seat] or state.doubles[seat]:
+    if state.opened[seat]:  # once down: freely, or to lay it at once (T51-4.4 option)
+        return not state.options.use_taken_down or _usable(state, seat, state.discard[-1])
+    if state.doubles[seat]:
         return True
     top = state.discard[-1]
     hand = (*state.hands[seat], top)
@@ -115,6 +118,19 @@ def _opens_with(state: Position, top: Card, hand: tuple[Card, ...]) -> bool:
     if _opening_with_above(key, RULES, top, state.threshold):
         return True
     return _best_opening_with(top, hand) > state.threshold
+
+
+def _usable(state: Position, seat: int, top: Card) -> bool:
+    """Whether a player who is down can lay ``top`` at once after taking it (T51-4.4):
+    in a new meld (a double for a doubles player), as a lay-off, or to free a joker."""
+    hand = (*state.hands[seat], top)
+    melds = _double_moves(hand) if state.doubles[seat] else _meld_moves(tuple(sorted(hand)))
+    moves: list[LayMeld | LayOff | Retrieve] = [m for m in melds if top in m.cards]
+    if top in _table_fits(state.table):
+        moves.extend(m for m in _layoff_moves(state, hand) if m.card == top)
+    moves.extend(m for m in _retrieve_moves(state, hand) if top in m.cards)
+    # not one that leaves a card equal to it alone in the hand (T51-4.6)
+    return any(_left(hand, m) != [top] for m in moves)
 
 
 def _out_at_once_with(taken: Card, hand: tuple[Card, ...]) -> bool:
@@ -150,34 +166,104 @@ def _out_at_once_with(taken: Card, hand: tuple[Card, ...]) -> bool:
 def _play_moves(state: Position, seat: int) -> tuple[Move, ...]:
     hand = state.hands[seat]
     key = tuple(sorted(hand))
-    out: list[Move] = []
     opened, doubles = state.opened[seat], state.doubles[seat]
-    must_open = state.taken is not None and not opened and not doubles
+    taken = state.taken
+    must_open = taken is not None and not opened and not doubles
     can_meld = opened or not state.cancelled
+    out: list[Move] = []
     if can_meld:
         if doubles:
             out.extend(_double_moves(hand))
+            if _meld_in_doubles(state, seat):  # T51-7.2 option
+                out.extend(_meld_moves(key))
         else:
             out.extend(_meld_moves(key))
+        if taken is not None:  # T51-4.6: never keep only the card just taken
+            last = len(hand) - 1
+            if last <= _LONGEST and last in map(len, map(_CARDS, out)):
+                out = _unstranded(state, out)
     if state.pending:
         if _open_ok(state, seat):
             out.append(OPEN)
         out.append(CANCEL)
         return tuple(out)
-    if opened and len(hand) > 1:  # a doubles player too, once down (T51-7.3)
-        out.extend(_layoff_moves(state, hand))
-        out.extend(_retrieve_moves(state, hand))
+    if opened and len(hand) > 1 and not (state.opening and not state.options.layoff_on_opening):
+        # a doubles player too (T51-7.3); not in the turn of opening if so chosen (T51-6.1)
+        offs = _layoff_moves(state, hand)
+        frees = _retrieve_moves(state, hand)
+        if taken is not None:  # T51-4.6, as above
+            if len(hand) == 2:
+                offs = [m for m in offs if not _strands(state, m)]
+            if taken.is_joker:
+                size = len(hand)
+                frees = [m for m in frees if len(m.cards) < size or not _strands(state, m)]
+        out.extend(offs)
+        out.extend(frees)
+    if taken is not None and state.use_now:  # T51-4.4 option: only moves laying it
+        return tuple(m for m in out if _lays(m, taken))
     if must_open:
         return tuple(out)
     if not opened and not doubles and not state.cancelled:
         out.append(DECLARE)
-    taken = state.taken
     distinct = dict.fromkeys(key)  # the hand's cards, sorted, each once
-    if taken is None or len(hand) == 1 or hand.count(taken) > 1:
+    if taken is None or hand.count(taken) != 1:
         out.extend(map(_DISCARDS.__getitem__, distinct))
-    else:  # not the card just taken (T51-4.6)
+    else:  # not the card just taken, even as the last card (T51-4.6)
         out.extend(_DISCARDS[c] for c in distinct if c != taken)
     return tuple(out)
+
+
+_CARDS = operator.attrgetter("cards")
+_LONGEST = 13  # the longest meld: a run from ace to king or from two to ace (T51-2.2)
+
+
+def _unstranded(state: Position, melds: list[Move]) -> list[Move]:
+    """``melds`` without those that would leave only the card just taken (T51-4.6)."""
+    last = len(state.hands[state.turn]) - 1
+    return [
+        m
+        for m in melds
+        if not (isinstance(m, LayMeld) and len(m.cards) == last and _strands(state, m))
+    ]
+
+
+def _meld_in_doubles(state: Position, seat: int) -> bool:
+    """Whether a doubles player may lay a set or run now: in his opening, once (T51-7.2)."""
+    if not state.options.doubles_meld or state.opened[seat]:
+        return False
+    return all(m.kind is MeldKind.DOUBLE for m in state.pending)
+
+
+def _may_add(state: Position) -> bool:
+    """Whether lay-offs and joker taking are allowed in this turn (T51-6.1 option)."""
+    return state.options.layoff_on_opening or not state.opening
+
+
+def _lays(move: Move, card: Card | None) -> bool:
+    """Whether ``move`` lays ``card`` from the hand (a meld, a lay-off, a joker freed)."""
+    if isinstance(move, LayOff):
+        return move.card == card
+    if isinstance(move, (LayMeld, Retrieve)):
+        return card in move.cards
+    return False
+
+
+def _strands(state: Position, move: LayMeld | LayOff | Retrieve) -> bool:
+    """Whether ``move`` would leave only the card just taken, which may not be discarded
+    in this turn (T51-4.6)."""
+    taken = state.taken
+    return taken is not None and _left(state.hands[state.turn], move) == [taken]
+
+
+def _left(hand: Sequence[Card], move: LayMeld | LayOff | Retrieve) -> list[Card]:
+    """The cards ``hand`` keeps after ``move`` (a freed joker joins them)."""
+    left = list(hand)
+    for card in (move.card,) if isinstance(move, LayOff) else move.cards:
+        if card in left:
+            left.remove(card)
+    if isinstance(move, Retrieve):
+        left.append(JOKER)
+    return left
 
 
 def _open_ok(state: Position, seat: int) -> bool:
@@ -198,7 +284,7 @@ def _taken_unused(state: Position, seat: int) -> bool:
     return state.options.use_taken and not any(taken in m.cards for m in state.pending)
 
 
-def _layoff_moves(state: Position, hand: tuple[Card, ...]) -> list[Move]:
+def _layoff_moves(state: Position, hand: tuple[Card, ...]) -> list[LayOff]:
     held = set(hand)
     return [move for card, move in _table_layoffs(state.table) if card in held]
 
@@ -213,9 +299,9 @@ def _table_layoffs(table: tuple[TableMeld, ...]) -> tuple[tuple[Card, LayOff], .
     )
 
 
-def _retrieve_moves(state: Position, hand: tuple[Card, ...]) -> list[Move]:
+def _retrieve_moves(state: Position, hand: tuple[Card, ...]) -> list[Retrieve]:
     held = set(hand)
-    out: list[Move] = []
+    out: list[Retrieve] = []
     for t, wanted, need in _table_jokers(state.table):
         if need == 0:  # a run: each joker for the one card it stands for
             out.extend(Retrieve(t, (face,)) for face in wanted if face in held)
@@ -303,9 +389,23 @@ def explain(state: Position, move: Move) -> str:
         return f"seat {seat} must first draw or take the discard (T51-4.1)"
     if state.phase is Phase.PLAY and isinstance(move, (Draw, Take)):
         return f"seat {seat} has already drawn this turn (T51-4.1)"
+    if (
+        state.use_now
+        and isinstance(move, (Discard, LayMeld, LayOff, Retrieve))
+        and not _lays(move, state.taken)
+    ):
+        return (
+            f"the taken {state.taken} must be laid at once, in a meld, as a lay-off or to "
+            "free a joker (T51-4.4, option use_taken_down)"
+        )
     if isinstance(move, Take):
         if state.cancelled:
             return "the discard was given back this turn; draw from the stock (T51-4.3)"
+        if state.opened[seat]:
+            return (
+                f"seat {seat} could not lay the top discard at once "
+                "(T51-4.4, option use_taken_down)"
+            )
         return (
             f"seat {seat} has not laid down and cannot open above {state.threshold} "
             "nor go out at once with the top discard (T51-4.3)"
@@ -335,6 +435,11 @@ def explain(state: Position, move: Move) -> str:
             return f"seat {seat} has not laid down (T51-6.1)"
         if not 0 <= move.target < len(state.table):
             return f"there is no meld {move.target} on the table"
+        if not _may_add(state):
+            return (
+                "no lay-off nor joker taken in the turn of opening "
+                "(T51-6.1, option layoff_on_opening)"
+            )
         return _explain_table(state, move, hand)
     if isinstance(move, Discard):
         if state.pending:
@@ -353,8 +458,13 @@ def _explain_meld(state: Position, move: LayMeld, hand: tuple[Card, ...]) -> str
         return f"{' '.join(map(str, missing.elements()))} not in the hand of seat {state.turn}"
     if len(move.cards) >= len(hand):
         return "the last card is kept to discard (T51-4.5)"
-    if state.doubles[state.turn] != (move.kind is MeldKind.DOUBLE):
-        return "a doubles player lays only doubles, others no doubles (T51-7.3)"
+    doubles = state.doubles[state.turn]
+    if not doubles and move.kind is MeldKind.DOUBLE:
+        return "only a doubles player lays doubles (T51-7.3)"
+    if doubles and move.kind is not MeldKind.DOUBLE and not _meld_in_doubles(state, state.turn):
+        if state.options.doubles_meld:
+            return "a doubles player lays one set or run at most, in his opening (T51-7.2)"
+        return "a doubles player lays only doubles (T51-7.3)"
     if state.cancelled and not state.opened[state.turn]:
         return "the opening was taken back this turn (T51-4.3)"
     try:
@@ -363,7 +473,16 @@ def _explain_meld(state: Position, move: LayMeld, hand: tuple[Card, ...]) -> str
         return str(exc)
     if meld.cards != move.cards:
         return f"lay the run from low to high: {' '.join(map(str, meld.cards))}"
-    return GameState.explain(state, move)
+    return _explain_stranded(state, move) or GameState.explain(state, move)
+
+
+def _explain_stranded(state: Position, move: LayMeld | LayOff | Retrieve) -> str:
+    if not _strands(state, move):
+        return ""
+    return (
+        f"that would leave only the {state.taken} just taken, which may not be "
+        "discarded in this turn (T51-4.6)"
+    )
 
 
 def _explain_table(state: Position, move: LayOff | Retrieve, hand: tuple[Card, ...]) -> str:
@@ -381,7 +500,7 @@ def _explain_table(state: Position, move: LayOff | Retrieve, hand: tuple[Card, .
             retrieve_joker(meld, move.cards, RULES)
     except IllegalMeldError as exc:
         return str(exc)
-    return GameState.explain(state, move)
+    return _explain_stranded(state, move) or GameState.explain(state, move)
 
 
 # --------------------------------------------------------------------------- helpers
@@ -551,16 +670,34 @@ def _table_fits(table: tuple[TableMeld, ...]) -> frozenset[Card]:
     return frozenset(card for placed in table for card, _ in _fits(placed.meld))
 
 
+@functools.lru_cache(maxsize=1024)
+def _joker_cards(table: tuple[TableMeld, ...]) -> frozenset[Card]:
+    """The cards that alone free a joker of ``table`` (T51-6.3): the text calls supplying
+    one "adding" it, so discarding one is fined like an addable card (T51-6.5 option).
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> from cardrules.games.turkish51.scoring import check_meld
+        >>> melds = ("7d Jk 9d", "Ks Kd Kc Jk", "Qs Qd Jk")
+        >>> table = tuple(TableMeld(1, check_meld(parse_cards(m))) for m in melds)
+        >>> sorted(str(c) for c in _joker_cards(table))
+        ['8d', 'Kh']
+    """
+    return frozenset(
+        card for _, wanted, need in _table_jokers(table) if need <= 1 for card in wanted
+    )
+
+
 _SIDES = {"low": Side.LOW, "high": Side.HIGH}
 
 
-def _double_moves(hand: tuple[Card, ...]) -> list[Move]:
+def _double_moves(hand: tuple[Card, ...]) -> list[LayMeld]:
     """Every double the hand can lay (T51-2.3, T51-2.6), keeping a card to discard."""
     if len(hand) <= 2:
         return []
     counts = Counter(hand)
     joker = counts.pop(JOKER, 0)
-    out: list[Move] = []
+    out: list[LayMeld] = []
     for card in sorted(counts):
         if counts[card] >= 2:
             out.append(_TWINS[card])

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from cardrules.cards import Card
 from cardrules.engine import Move, replace_at
-from cardrules.games.turkish51._legal import _table_fits
+from cardrules.games.turkish51._legal import _joker_cards, _table_fits
 from cardrules.games.turkish51.moves import (
     Cancel,
     DealResult,
@@ -36,7 +36,7 @@ from cardrules.games.turkish51.moves import (
 )
 from cardrules.games.turkish51.scoring import DECK, RULES, deal_penalties
 from cardrules.games.turkish51.state import FINE, HAND, PLAYERS, Position
-from cardrules.melds import check_meld, lay_off, retrieve_joker
+from cardrules.melds import Meld, check_meld, lay_off, meld_value, retrieve_joker
 
 __all__ = ["deal", "next_state"]
 
@@ -66,6 +66,7 @@ def next_state(state: S, move: Move) -> S:
             known=_put(state.known, seat, (*state.known[seat], card)),
             discard=state.discard[:-1],
             taken=card,
+            use_now=state.opened[seat] and state.options.use_taken_down,  # T51-4.4 option
             phase=Phase.PLAY,
         )
     if isinstance(move, Declare):
@@ -75,7 +76,9 @@ def next_state(state: S, move: Move) -> S:
         changes = _remove(state, seat, move.cards)
         if state.opened[seat]:
             table = (*state.table, TableMeld(seat, meld))
-            return state._replace(table=table, **changes)
+            if state.opening:  # a meld of the turn of opening: part of the opening
+                changes.update(_grown(state, seat, meld))
+            return state._replace(table=table, use_now=False, **changes)
         return state._replace(pending=(*state.pending, meld), **changes)
     if isinstance(move, Open):
         total = len(state.pending) if state.doubles[seat] else state.pending_total
@@ -89,6 +92,7 @@ def next_state(state: S, move: Move) -> S:
             pending=(),
             opened=_put(state.opened, seat, True),
             opened_now=True,
+            opening=total,
             **changes,
         )
     if isinstance(move, Cancel):
@@ -122,7 +126,7 @@ def next_state(state: S, move: Move) -> S:
         table = _put(state.table, move.target, TableMeld(placed.owner, meld))
         changes = _remove(state, seat, (move.card,))
         # a card laid off this turn: going out now is not "at once" (T51-5.4, T51-8.2)
-        return state._replace(table=table, opened_now=False, **changes)
+        return state._replace(table=table, opened_now=False, use_now=False, **changes)
     if isinstance(move, Retrieve):
         placed = state.table[move.target]
         meld, joker = retrieve_joker(placed.meld, move.cards, RULES)
@@ -133,9 +137,21 @@ def next_state(state: S, move: Move) -> S:
         changes["hands"] = hands
         changes["known"] = _put(changes["known"], seat, (*changes["known"][seat], joker))
         # a joker taken this turn: going out now is not "at once" (T51-5.4, T51-8.2)
-        return state._replace(table=table, opened_now=False, **changes)
+        return state._replace(table=table, opened_now=False, use_now=False, **changes)
     assert isinstance(move, Discard)
     return _discard(state, move.card)
+
+
+def _grown(state: Position, seat: int, meld: Meld) -> dict[str, Any]:
+    """The opening of this turn with one more meld: its whole value (points, or doubles for
+    a doubles player) and the threshold it sets for the others (T51-5.3, T51-7.2)."""
+    doubles = state.doubles[seat]
+    total = state.opening + (1 if doubles else meld_value(meld, RULES))
+    changes: dict[str, Any] = {"opening": total}
+    if state.options.rising_threshold:
+        key = "doubles_threshold" if doubles else "threshold"
+        changes[key] = max(total, getattr(state, key))
+    return changes
 
 
 def _remove(state: Position, seat: int, cards: Sequence[Card]) -> dict[str, Any]:
@@ -158,9 +174,21 @@ def _discard(state: S, card: Card) -> S:
     if not changes["hands"][seat]:  # the last card: out (T51-8.1)
         after = state._replace(discard=(*state.discard, card), **changes)
         return _end_deal(after, seat, at_once=state.opened_now, joker_last=card.is_joker)
-    if state.table and _fined(state, seat) and card in _table_fits(state.table):
+    if _fined(state, seat) and _addable(state, card):
         fines = _put(fines, seat, fines[seat] + FINE)  # T51-6.5
     return _pass_turn(state, discard=(*state.discard, card), fines=fines, **changes)
+
+
+def _addable(state: Position, card: Card) -> bool:
+    """Whether discarding ``card`` is discarding an addable card (T51-6.5 and its options)."""
+    opts = state.options
+    if card.is_joker and opts.joker_fine == "always":
+        return True
+    if not state.table:
+        return False
+    if card in _table_fits(state.table):
+        return True
+    return opts.fine_joker_card and card in _joker_cards(state.table)
 
 
 def _fined(state: Position, seat: int) -> bool:
@@ -182,6 +210,8 @@ def _pass_turn(state: S, **changes: Any) -> S:
         phase=Phase.DRAW,
         taken=None,
         opened_now=False,
+        opening=0,
+        use_now=False,
         cancelled=False,
         turns=turns,
         **changes,
@@ -194,18 +224,25 @@ def _pass_turn(state: S, **changes: Any) -> S:
 def _end_deal(state: S, winner: int | None, *, at_once: bool, joker_last: bool) -> S:
     opts = state.options
     down = state.opened
+    fines = state.fines
     if winner is None and opts.stock_out == "void":
         charges = (0,) * PLAYERS
     else:
+        doubles = state.doubles
+        if opts.doubles_loser == "laid":  # only a doubles player who laid down pays x2
+            doubles = tuple(d and o for d, o in zip(doubles, down, strict=True))
         charges = deal_penalties(
             hands=state.hands,
             winner=winner,
             opened=down,
-            opened_with_doubles=state.doubles,
+            opened_with_doubles=doubles,
             finished_at_once=at_once,
             last_discard_joker=joker_last,
             cap=opts.penalty_cap,
         )
+    cap = opts.penalty_cap
+    if opts.cap_fines and cap is not None:  # the fines counted: up to the cap (T51-8.6)
+        fines = tuple(max(0, min(f, cap - c)) for c, f in zip(charges, fines, strict=True))
     result = DealResult(
         deal=state.deal,
         winner=winner,
@@ -215,12 +252,19 @@ def _end_deal(state: S, winner: int | None, *, at_once: bool, joker_last: bool) 
         at_once=at_once,
         joker_last=joker_last,
         charges=charges,
-        fines=state.fines,
+        fines=fines,
     )
-    totals = tuple(t + c + f for t, c, f in zip(state.totals, charges, state.fines, strict=True))
+    totals = tuple(t + c + f for t, c, f in zip(state.totals, charges, fines, strict=True))
     after = state._replace(totals=totals, last_deal=result)
     if opts.deals is not None and state.deal + 1 >= opts.deals:
-        return after._replace(phase=Phase.OVER, taken=None, opened_now=False, cancelled=False)
+        return after._replace(
+            phase=Phase.OVER,
+            taken=None,
+            opened_now=False,
+            opening=0,
+            use_now=False,
+            cancelled=False,
+        )
     return deal(after, state.deal + 1, (state.dealer + 1) % PLAYERS)
 
 
@@ -258,6 +302,8 @@ def deal(state: S, number: int, dealer: int) -> S:
         doubles_threshold=opts.min_doubles - 1,
         taken=None,
         opened_now=False,
+        opening=0,
+        use_now=False,
         cancelled=False,
         turns=0,
         known=((),) * PLAYERS,

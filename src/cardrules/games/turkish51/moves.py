@@ -80,6 +80,31 @@ class Options:
     max_turns: int = option(
         400, doc="turns after which a deal ends as a stock-out (T51-8.8)", minimum=8
     )
+    fine_joker_card: bool = option(
+        True, doc="a discard that could free a table joker is fined as addable (T51-6.5)"
+    )
+    joker_fine: str = option(
+        "addable",
+        doc="a joker discard is fined when a table meld could take it, or always (T51-6.5)",
+        choices=("addable", "always"),
+    )
+    use_taken_down: bool = option(
+        False, doc="a discard taken by a player already down must be laid at once (T51-4.4)"
+    )
+    layoff_on_opening: bool = option(
+        True, doc="a player may lay off and take jokers in the turn he opens (T51-6.1)"
+    )
+    doubles_meld: bool = option(
+        False, doc="a doubles opening may hold one set or run, counted as a double (T51-7.2)"
+    )
+    cap_fines: bool = option(
+        True, doc="the cap bounds a deal's charge and fines together (T51-8.6)"
+    )
+    doubles_loser: str = option(
+        "declared",
+        doc="a losing doubles player pays double once declared, or only once down (T51-8.4)",
+        choices=("declared", "laid"),
+    )
 
 
 # --------------------------------------------------------------------------- moves

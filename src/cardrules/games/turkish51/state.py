@@ -93,6 +93,8 @@ class Position(GameState[Options]):
     doubles_threshold: int
     taken: Card | None = None
     opened_now: bool = False  # down this turn, nothing added to the table: out is at once
+    opening: int = 0  # this turn's whole opening so far: points, or doubles (T51-5.3, T51-7.2)
+    use_now: bool = False  # a discard taken once down must be laid at once (T51-4.4 option)
     cancelled: bool = False
     turns: int = 0
     known: tuple[tuple[Card, ...], ...]
@@ -179,6 +181,10 @@ class Position(GameState[Options]):
             return
         if self.pending and (self.phase is not Phase.PLAY or self.opened[self.turn]):
             raise InvalidStateError("an opening is in progress outside its player's turn")
+        if self.opening < 0 or (self.opening and not self.opened[self.turn]):
+            raise InvalidStateError(f"an opening worth {self.opening} by a player not down")
+        if self.use_now and (self.taken is None or self.taken not in self.hands[self.turn]):
+            raise InvalidStateError("a taken card to lay at once is not in the hand")
         taken = self.taken  # taken face up: known to be in the hand, or laid down since
         if taken is not None and taken not in self.known[self.turn]:
             laid = (c for m in (*self.pending, *(p.meld for p in self.table)) for c in m.cards)

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import attrs
 
-from cardrules.cards import Card, format_cards
+from cardrules.cards import Card, Rank, format_cards
 from cardrules.decks import Deck, standard
 from cardrules.engine import (
     EMPTY_HISTORY,
@@ -39,7 +39,13 @@ from cardrules.engine import (
     seats_check,
 )
 from cardrules.errors import InvalidStateError, OptionError
-from cardrules.games._family31 import check_taken, lose_tokens, next_turn, tokens_lost
+from cardrules.games._family31 import (
+    check_taken,
+    lose_tokens,
+    next_turn,
+    seeded_shuffle,
+    tokens_lost,
+)
 from cardrules.hands import check_hand, suit_totals
 
 __all__ = [
@@ -163,8 +169,25 @@ def hand_value(
     return _value(cards, three_of_a_kind_value if three_of_a_kind else 0)
 
 
-def _value(cards: Iterable[Card], trips: float) -> int | float:
+def _value(cards: Sequence[Card], trips: float) -> int | float:
     """The hand's value; ``trips`` is what three of a kind counts (0: no such rule)."""
+    if len(cards) == 3:  # every hand in play: no dict, no checks (the cards are the pack's)
+        a, b, c = cards
+        try:
+            pa, pb, pc = _POINTS[a[0]], _POINTS[b[0]], _POINTS[c[0]]
+        except (KeyError, TypeError, IndexError):  # not cards of the pack: say so below
+            return max(suit_totals(cards).values())
+        sa, sb, sc = a[1], b[1], c[1]
+        if sa == sb:
+            return pa + pb + pc if sb == sc else max(pa + pb, pc)
+        if sa == sc:
+            return max(pa + pc, pb)
+        if sb == sc:
+            return max(pb + pc, pa)
+        best = max(pa, pb, pc)
+        if trips and a[0] == b[0] == c[0]:
+            return max(best, trips)
+        return best
     totals = suit_totals(cards)
     best = max(totals.values())
     if trips and len(totals) == 3:
@@ -203,12 +226,19 @@ def _key(cards: Sequence[Card], trips: float) -> tuple[int | float, ...]:
     if trips and a.rank == b.rank == c.rank and value == trips:
         rank = int(a.rank)
         return (trips, rank, rank, rank)
+    suits: dict[Any, list[int]] = {}
+    for rank, suit in cards:
+        suits.setdefault(suit, []).append(int(rank))
     best: tuple[int | float, ...] = ()
-    for suit in {card.suit for card in cards}:
-        ranks = sorted((int(card.rank) for card in cards if card.suit == suit), reverse=True)
-        if sum(min(r, 10) if r < 14 else 11 for r in ranks) == value:
+    for ranks in suits.values():
+        if sum(_POINTS[r] for r in ranks) == value:
+            ranks.sort(reverse=True)
             best = max(best, (value, *ranks))
     return best
+
+
+# The points of each rank (T31-3.1): pips at face value, court cards 10, aces 11.
+_POINTS = {rank: min(int(rank), 10) if rank < Rank.ACE else 11 for rank in Rank if rank <= Rank.ACE}
 
 
 # --------------------------------------------------------------------------- moves
@@ -255,6 +285,7 @@ KNOCK = Knock()
 PASS = Pass()
 DRAW_STOCK = Draw(Source.STOCK)
 DRAW_DISCARD = Draw(Source.DISCARD)
+_DISCARDS = {card: Discard(card) for card in standard().cards}  # listed, not built, per move
 
 
 # --------------------------------------------------------------------------- state
@@ -397,7 +428,9 @@ class State(GameState[Options]):
         phase = self.phase
         if phase is Phase.DISCARD:
             taken = self.taken
-            return tuple(Discard(c) for c in self.hands[self.turn] if c != taken)
+            return tuple(
+                _DISCARDS.get(c) or Discard(c) for c in self.hands[self.turn] if c != taken
+            )
         if phase is Phase.OVER:
             return ()
         if self.knocker is not None:
@@ -434,19 +467,32 @@ class State(GameState[Options]):
             if move.card in known[seat]:
                 known = _put(known, seat, tuple(c for c in known[seat] if c != move.card))
             hands = _put(self.hands, seat, hand)
-            state = self._replace(
-                hands=hands,
-                known=known,
-                discard=(*self.discard, move.card),
-                taken=None,
-                phase=Phase.TURN,
-            )
-            if self.knocker is None:
+            discard = (*self.discard, move.card)
+            knocker = self.knocker
+            nxt = next_turn(self.alive, seat, knocker)
+            if knocker is None:
                 if _value(hand, trips_of(self.options)) == 31:
-                    return state._end_deal(End.BLITZ, blitzers=(seat,))  # T31-5.3
-                if not self.stock:
-                    return state._end_deal(End.STOCK_EXHAUSTED)  # T31-5.4
-            return state._pass_turn()
+                    end = End.BLITZ  # T31-5.3
+                elif not self.stock:
+                    end = End.STOCK_EXHAUSTED  # T31-5.4
+                else:
+                    end = None
+            else:
+                end = None if nxt is not None else End.KNOCK  # T31-5.2
+            if end is None:  # the turn passes: one copy
+                return self._replace(
+                    hands=hands,
+                    known=known,
+                    discard=discard,
+                    taken=None,
+                    phase=Phase.TURN,
+                    turn=nxt,
+                    turns=self.turns + 1,
+                )
+            state = self._replace(
+                hands=hands, known=known, discard=discard, taken=None, phase=Phase.TURN
+            )
+            return state._end_deal(end, blitzers=(seat,) if end is End.BLITZ else ())
         if isinstance(move, Draw):
             hand = self.hands[seat]
             if move.source is Source.DISCARD:
@@ -464,7 +510,10 @@ class State(GameState[Options]):
                 phase=Phase.DISCARD,
             )
         if isinstance(move, Knock):
-            return self._replace(knocker=seat)._pass_turn()
+            nxt = next_turn(self.alive, seat, seat)
+            if nxt is None:  # pragma: no cover  # two players are always in
+                return self._replace(knocker=seat)._end_deal(End.KNOCK)
+            return self._replace(knocker=seat, turn=nxt, turns=self.turns + 1)
         return self._pass_turn()  # Pass
 
     # ---- rules helpers -------------------------------------------------------------
@@ -484,10 +533,10 @@ class State(GameState[Options]):
         if end is not End.STOCK_EXHAUSTED:
             best = _best_seat(self.hands, live, self.dealer, trips)
         state = self._settle(end, blitzers, values, best)
-        state = state._replace(known=((),) * players, taken=None)
         limit = self.options.deals
         if sum(state.alive) <= 1 or (limit is not None and self.deal + 1 >= limit):
-            return state._replace(phase=Phase.OVER)
+            return state._replace(known=((),) * players, taken=None, phase=Phase.OVER)
+        # The next deal clears ``known`` and ``taken`` too.
         return _deal(state, self.deal + 1, _next_alive(state.alive, self.dealer))
 
     def _settle(
@@ -618,8 +667,8 @@ def _describe(result: DealResult | None) -> list[str]:
 
 def _deal(state: State, number: int, dealer: int) -> State:
     """Deal deal ``number`` (T31-2) and settle any Blitz dealt (T31-5.3)."""
-    cards = list(_DECK.cards)
-    state.rng("deal", number).shuffle(cards)
+    # What ``state.rng("deal", number).shuffle`` gives, the same cards, faster.
+    cards = seeded_shuffle(f"{state.seed}/deal/{number}", _DECK.cards)
     players = state.options.players
     hands: list[tuple[Card, ...]] = [()] * players
     order = [i for i in ((dealer + k) % players for k in range(1, players + 1)) if state.alive[i]]

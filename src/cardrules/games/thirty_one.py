@@ -227,8 +227,8 @@ def _key(cards: Sequence[Card], trips: float) -> tuple[int | float, ...]:
         rank = int(a.rank)
         return (trips, rank, rank, rank)
     suits: dict[Any, list[int]] = {}
-    for rank, suit in cards:
-        suits.setdefault(suit, []).append(int(rank))
+    for card in cards:
+        suits.setdefault(card[1], []).append(int(card[0]))
     best: tuple[int | float, ...] = ()
     for ranks in suits.values():
         if sum(_POINTS[r] for r in ranks) == value:
@@ -238,7 +238,7 @@ def _key(cards: Sequence[Card], trips: float) -> tuple[int | float, ...]:
 
 
 # The points of each rank (T31-3.1): pips at face value, court cards 10, aces 11.
-_POINTS = {rank: min(int(rank), 10) if rank < Rank.ACE else 11 for rank in Rank if rank <= Rank.ACE}
+_POINTS: dict[int, int] = {r: min(r, 10) if r < Rank.ACE else 11 for r in range(2, Rank.ACE + 1)}
 
 
 # --------------------------------------------------------------------------- moves

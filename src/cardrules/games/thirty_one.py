@@ -226,15 +226,18 @@ def _key(cards: Sequence[Card], trips: float) -> tuple[int | float, ...]:
     if trips and a.rank == b.rank == c.rank and value == trips:
         rank = int(a.rank)
         return (trips, rank, rank, rank)
-    suits: dict[Any, list[int]] = {}
-    for card in cards:
-        suits.setdefault(card[1], []).append(int(card[0]))
-    best: tuple[int | float, ...] = ()
-    for ranks in suits.values():
-        if sum(_POINTS[r] for r in ranks) == value:
-            ranks.sort(reverse=True)
-            best = max(best, (value, *ranks))
-    return best
+    # The cards by suit: one suit of three, a suit of two and one, or three of one each.
+    ra, rb, rc = int(a[0]), int(b[0]), int(c[0])
+    sa, sb, sc = a[1], b[1], c[1]
+    if sa == sb == sc:
+        return (value, *sorted((ra, rb, rc), reverse=True))
+    if sa in (sb, sc) or sb == sc:
+        x, y, z = (ra, rb, rc) if sa == sb else (ra, rc, rb) if sa == sc else (rb, rc, ra)
+        pair: tuple[int | float, ...] = ()
+        if _POINTS[x] + _POINTS[y] == value:
+            pair = (value, x, y) if x >= y else (value, y, x)
+        return max(pair, (value, z)) if _POINTS[z] == value else pair
+    return (value, max(r for r in (ra, rb, rc) if _POINTS[r] == value))
 
 
 # The points of each rank (T31-3.1): pips at face value, court cards 10, aces 11.
@@ -428,9 +431,8 @@ class State(GameState[Options]):
         phase = self.phase
         if phase is Phase.DISCARD:
             taken = self.taken
-            return tuple(
-                _DISCARDS.get(c) or Discard(c) for c in self.hands[self.turn] if c != taken
-            )
+            listed = _DISCARDS
+            return tuple([listed.get(c) or Discard(c) for c in self.hands[self.turn] if c != taken])
         if phase is Phase.OVER:
             return ()
         if self.knocker is not None:
@@ -462,12 +464,13 @@ class State(GameState[Options]):
     def _next(self, move: Move) -> State:
         seat = self.turn
         if isinstance(move, Discard):
-            hand = tuple(c for c in self.hands[seat] if c != move.card)
+            out = move.card
+            hand = tuple([c for c in self.hands[seat] if c != out])
             known = self.known
-            if move.card in known[seat]:
-                known = _put(known, seat, tuple(c for c in known[seat] if c != move.card))
+            if out in known[seat]:
+                known = _put(known, seat, tuple([c for c in known[seat] if c != out]))
             hands = _put(self.hands, seat, hand)
-            discard = (*self.discard, move.card)
+            discard = (*self.discard, out)
             knocker = self.knocker
             nxt = next_turn(self.alive, seat, knocker)
             if knocker is None:

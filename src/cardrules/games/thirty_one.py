@@ -534,7 +534,7 @@ class State(GameState[Options]):
         live = [i for i in range(players) if self.alive[i]]
         best = None
         if end is not End.STOCK_EXHAUSTED:
-            best = _best_seat(self.hands, live, self.dealer, trips)
+            best = _best_seat(self.hands, live, self.dealer, trips, values)
         state = self._settle(end, blitzers, values, best)
         limit = self.options.deals
         if sum(state.alive) <= 1 or (limit is not None and self.deal + 1 >= limit):
@@ -647,11 +647,21 @@ _next_alive = next_seat
 
 
 def _best_seat(
-    hands: tuple[tuple[Card, ...], ...], live: list[int], dealer: int, trips: float
+    hands: tuple[tuple[Card, ...], ...],
+    live: list[int],
+    dealer: int,
+    trips: float,
+    values: tuple[int | float, ...],
 ) -> int:
+    """The seat with the best hand by T31-3.2, ties to the first after the dealer.
+
+    ``values`` are the hands' values: a hand's key starts with its value, so
+    only the hands of the highest value need their keys.
+    """
     n = len(hands)
     order = sorted(live, key=lambda i: (i - dealer - 1) % n)
-    ranked = [(_key(hands[i], trips), -k, i) for k, i in enumerate(order)]
+    top = max(values[i] for i in live)
+    ranked = [(_key(hands[i], trips), -k, i) for k, i in enumerate(order) if values[i] == top]
     return max(ranked)[2]
 
 

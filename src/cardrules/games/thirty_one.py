@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import attrs
 
-from cardrules.cards import Card, format_cards
+from cardrules.cards import Card, Rank, format_cards
 from cardrules.decks import Deck, standard
 from cardrules.engine import (
     EMPTY_HISTORY,
@@ -40,7 +40,13 @@ from cardrules.engine import (
     seats_check,
 )
 from cardrules.errors import InvalidCardError, InvalidStateError, OptionError
-from cardrules.games._family31 import check_taken, lose_tokens, next_turn, tokens_lost
+from cardrules.games._family31 import (
+    check_taken,
+    lose_tokens,
+    next_turn,
+    seeded_shuffle,
+    tokens_lost,
+)
 from cardrules.hands import check_hand, suit_totals
 
 __all__ = [
@@ -166,8 +172,25 @@ def hand_value(
     return _value(cards, three_of_a_kind_value if three_of_a_kind else 0)
 
 
-def _value(cards: Iterable[Card], trips: float) -> int | float:
+def _value(cards: Sequence[Card], trips: float) -> int | float:
     """The hand's value; ``trips`` is what three of a kind counts (0: no such rule)."""
+    if len(cards) == 3:  # every hand in play: no dict, no checks (the cards are the pack's)
+        a, b, c = cards
+        try:
+            pa, pb, pc = _POINTS[a[0]], _POINTS[b[0]], _POINTS[c[0]]
+        except (KeyError, TypeError, IndexError):  # not cards of the pack: say so below
+            return max(suit_totals(cards).values())
+        sa, sb, sc = a[1], b[1], c[1]
+        if sa == sb:
+            return pa + pb + pc if sb == sc else max(pa + pb, pc)
+        if sa == sc:
+            return max(pa + pc, pb)
+        if sb == sc:
+            return max(pb + pc, pa)
+        best = max(pa, pb, pc)
+        if trips and a[0] == b[0] == c[0]:
+            return max(best, trips)
+        return best
     totals = suit_totals(cards)
     best = max(totals.values())
     if trips and len(totals) == 3:
@@ -322,12 +345,22 @@ def _key(cards: Sequence[Card], trips: float) -> tuple[int | float, ...]:
     if trips and a.rank == b.rank == c.rank and value == trips:
         rank = int(a.rank)
         return (trips, rank, rank, rank)
-    best: tuple[int | float, ...] = ()
-    for suit in {card.suit for card in cards}:
-        ranks = sorted((int(card.rank) for card in cards if card.suit == suit), reverse=True)
-        if sum(min(r, 10) if r < 14 else 11 for r in ranks) == value:
-            best = max(best, (value, *ranks))
-    return best
+    # The cards by suit: one suit of three, a suit of two and one, or three of one each.
+    ra, rb, rc = int(a[0]), int(b[0]), int(c[0])
+    sa, sb, sc = a[1], b[1], c[1]
+    if sa == sb == sc:
+        return (value, *sorted((ra, rb, rc), reverse=True))
+    if sa in (sb, sc) or sb == sc:
+        x, y, z = (ra, rb, rc) if sa == sb else (ra, rc, rb) if sa == sc else (rb, rc, ra)
+        pair: tuple[int | float, ...] = ()
+        if _POINTS[x] + _POINTS[y] == value:
+            pair = (value, x, y) if x >= y else (value, y, x)
+        return max(pair, (value, z)) if _POINTS[z] == value else pair
+    return (value, max(r for r in (ra, rb, rc) if _POINTS[r] == value))
+
+
+# The points of each rank (T31-3.1): pips at face value, court cards 10, aces 11.
+_POINTS: dict[int, int] = {r: min(r, 10) if r < Rank.ACE else 11 for r in range(2, Rank.ACE + 1)}
 
 
 # --------------------------------------------------------------------------- moves
@@ -374,6 +407,7 @@ KNOCK = Knock()
 PASS = Pass()
 DRAW_STOCK = Draw(Source.STOCK)
 DRAW_DISCARD = Draw(Source.DISCARD)
+_DISCARDS = {card: Discard(card) for card in standard().cards}  # listed, not built, per move
 
 
 # --------------------------------------------------------------------------- state
@@ -516,7 +550,8 @@ class State(GameState[Options]):
         phase = self.phase
         if phase is Phase.DISCARD:
             taken = self.taken
-            return tuple(Discard(c) for c in self.hands[self.turn] if c != taken)
+            listed = _DISCARDS
+            return tuple([listed.get(c) or Discard(c) for c in self.hands[self.turn] if c != taken])
         if phase is Phase.OVER:
             return ()
         if self.knocker is not None:
@@ -548,24 +583,38 @@ class State(GameState[Options]):
     def _next(self, move: Move) -> State:
         seat = self.turn
         if isinstance(move, Discard):
-            hand = tuple(c for c in self.hands[seat] if c != move.card)
+            out = move.card
+            hand = tuple([c for c in self.hands[seat] if c != out])
             known = self.known
-            if move.card in known[seat]:
-                known = _put(known, seat, tuple(c for c in known[seat] if c != move.card))
+            if out in known[seat]:
+                known = _put(known, seat, tuple([c for c in known[seat] if c != out]))
             hands = _put(self.hands, seat, hand)
-            state = self._replace(
-                hands=hands,
-                known=known,
-                discard=(*self.discard, move.card),
-                taken=None,
-                phase=Phase.TURN,
-            )
-            if self.knocker is None:
+            discard = (*self.discard, out)
+            knocker = self.knocker
+            nxt = next_turn(self.alive, seat, knocker)
+            if knocker is None:
                 if _value(hand, trips_of(self.options)) == 31:
-                    return state._end_deal(End.BLITZ, blitzers=(seat,))  # T31-5.3
-                if not self.stock:
-                    return state._end_deal(End.STOCK_EXHAUSTED)  # T31-5.4
-            return state._pass_turn()
+                    end = End.BLITZ  # T31-5.3
+                elif not self.stock:
+                    end = End.STOCK_EXHAUSTED  # T31-5.4
+                else:
+                    end = None
+            else:
+                end = None if nxt is not None else End.KNOCK  # T31-5.2
+            if end is None:  # the turn passes: one copy
+                return self._replace(
+                    hands=hands,
+                    known=known,
+                    discard=discard,
+                    taken=None,
+                    phase=Phase.TURN,
+                    turn=nxt,
+                    turns=self.turns + 1,
+                )
+            state = self._replace(
+                hands=hands, known=known, discard=discard, taken=None, phase=Phase.TURN
+            )
+            return state._end_deal(end, blitzers=(seat,) if end is End.BLITZ else ())
         if isinstance(move, Draw):
             hand = self.hands[seat]
             if move.source is Source.DISCARD:
@@ -583,7 +632,10 @@ class State(GameState[Options]):
                 phase=Phase.DISCARD,
             )
         if isinstance(move, Knock):
-            return self._replace(knocker=seat)._pass_turn()
+            nxt = next_turn(self.alive, seat, seat)
+            if nxt is None:  # pragma: no cover  # two players are always in
+                return self._replace(knocker=seat)._end_deal(End.KNOCK)
+            return self._replace(knocker=seat, turn=nxt, turns=self.turns + 1)
         return self._pass_turn()  # Pass
 
     # ---- rules helpers -------------------------------------------------------------
@@ -601,12 +653,12 @@ class State(GameState[Options]):
         live = [i for i in range(players) if self.alive[i]]
         best = None
         if end is not End.STOCK_EXHAUSTED:
-            best = _best_seat(self.hands, live, self.dealer, trips)
+            best = _best_seat(self.hands, live, self.dealer, trips, values)
         state = self._settle(end, blitzers, values, best)
-        state = state._replace(known=((),) * players, taken=None)
         limit = self.options.deals
         if sum(state.alive) <= 1 or (limit is not None and self.deal + 1 >= limit):
-            return state._replace(phase=Phase.OVER)
+            return state._replace(known=((),) * players, taken=None, phase=Phase.OVER)
+        # The next deal clears ``known`` and ``taken`` too.
         return _deal(state, self.deal + 1, _next_alive(state.alive, self.dealer))
 
     def _settle(
@@ -700,11 +752,21 @@ _next_alive = next_seat
 
 
 def _best_seat(
-    hands: tuple[tuple[Card, ...], ...], live: list[int], dealer: int, trips: float
+    hands: tuple[tuple[Card, ...], ...],
+    live: list[int],
+    dealer: int,
+    trips: float,
+    values: tuple[int | float, ...],
 ) -> int:
+    """The seat with the best hand by T31-3.2, ties to the first after the dealer.
+
+    ``values`` are the hands' values: a hand's key starts with its value, so
+    only the hands of the highest value need their keys.
+    """
     n = len(hands)
     order = sorted(live, key=lambda i: (i - dealer - 1) % n)
-    ranked = [(_key(hands[i], trips), -k, i) for k, i in enumerate(order)]
+    top = max(values[i] for i in live)
+    ranked = [(_key(hands[i], trips), -k, i) for k, i in enumerate(order) if values[i] == top]
     return max(ranked)[2]
 
 
@@ -723,8 +785,8 @@ def _describe(result: DealResult | None) -> list[str]:
 
 def _deal(state: State, number: int, dealer: int) -> State:
     """Deal deal ``number`` (T31-2) and settle any Blitz dealt (T31-5.3)."""
-    cards = list(_DECK.cards)
-    state.rng("deal", number).shuffle(cards)
+    # What ``state.rng("deal", number).shuffle`` gives, the same cards, faster.
+    cards = seeded_shuffle(f"{state.seed}/deal/{number}", _DECK.cards)
     players = state.options.players
     hands: list[tuple[Card, ...]] = [()] * players
     order = [i for i in ((dealer + k) % players for k in range(1, players + 1)) if state.alive[i]]

@@ -304,9 +304,7 @@ class State(GameState[Options]):
                     self, hands, played, 0, (), score, t, fresh, low,
                     tuple(map(_PLAY_OF, hands[t])),
                 )  # fmt: skip
-        return self._replace(
-            hands=hands, played=played, count=0, series=(), pegs=score, passed=fresh, low=low
-        )._show()
+        return _SHOW_COPY(self, hands, played, 0, (), score, fresh, low)._show()
 
     def _show(self) -> State:
         """The play is over: count the hands (CR-6.1), by claims with muggins."""
@@ -568,6 +566,10 @@ _PLAYING = Phase.PLAY
 _LAY_COPY: Callable[..., State] = fields_copier(State, ("hands", "crib", "crib_from", "turn"))
 _CUT_COPY: Callable[..., State] = fields_copier(
     State, ("hands", "crib", "crib_from", "stock", "starter", "phase", "turn", "_legal")
+)
+# The copy of the last card of a deal, before the show.
+_SHOW_COPY: Callable[..., State] = fields_copier(
+    State, ("hands", "played", "count", "series", "pegs", "passed", "low")
 )
 # The seats after each seat, in turn order, by number of players.
 _ORDER = {

@@ -215,7 +215,7 @@ class State(GameState[Options]):
     def _lay_away(self, cards: tuple[Card, ...]) -> State:
         seat = self.turn
         n = self.options.players
-        hand = tuple(c for c in self.hands[seat] if c not in cards)
+        hand = tuple([c for c in self.hands[seat] if c not in cards])
         hands = (*self.hands[:seat], hand, *self.hands[seat + 1 :])
         crib = self.crib + cards
         crib_from = self.crib_from + (seat,) * len(cards)

@@ -301,19 +301,22 @@ def pegs(series: Sequence[Card], card: Card, count: int) -> int:
     if n < 2:
         return points
     low = high = rank
-    seen = {rank}
+    seen = 1 << rank  # the ranks of the tail, one bit each
+    size = 1
     best = 0
-    for k in range(n - 1, -1, -1):  # CR-5.6: the longest tail that is a run
-        r = RANK[series[k]]
-        if r in seen:  # a repeated rank: no longer tail is a run either
+    for card in reversed(series):  # CR-5.6: the longest tail that is a run
+        r = RANK[card]
+        bit = 1 << r
+        if seen & bit:  # a repeated rank: no longer tail is a run either
             break
-        seen.add(r)
+        seen |= bit
+        size += 1
         if r < low:
             low = r
         elif r > high:
             high = r
-        if high - low + 1 == len(seen) >= 3:
-            best = len(seen)
+        if high - low + 1 == size >= 3:
+            best = size
     return points + best
 
 

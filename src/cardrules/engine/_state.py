@@ -485,7 +485,8 @@ def fields_copier(cls: type, names: tuple[str, ...]) -> Any:
     keyword matching and the per-field tests of the general copier (about half
     its cost). ``names`` may include ``"_legal"``: the new state's legal moves,
     when the game knows them already (they must equal ``_generate_moves()``).
-    A class the fast copier cannot fill falls back to ``_replace``.
+    A state of a subclass, or a class the fast copier cannot fill, is copied
+    by ``_replace``.
 
     Examples:
         >>> from cardrules import games
@@ -500,20 +501,22 @@ def fields_copier(cls: type, names: tuple[str, ...]) -> Any:
     if not set(given) <= known or len(set(names)) != len(names):
         raise TypeError(f"not fields of {cls.__name__}: {sorted(set(given) - known)}")
     args = ", ".join(f"__v_{n}" for n in names)
+    # The general copier, for a state of a subclass (or a class the fast one cannot fill).
+    slow = [
+        f"    __new = __state._replace({', '.join(f'{n}=__v_{n}' for n in given)})",
+        *(["    object.__setattr__(__new, '_legal', __v__legal)"] if "_legal" in names else []),
+        "    return __new",
+    ]
     builder = _builder_class(cls)
     if builder is None or any(
         f.validator is not None or f.converter is not None for f in fields
     ):  # pragma: no cover  # what the general copier does for such a class
-        src = [
-            f"def _copy(__state, {args}):",
-            f"    __new = __state._replace({', '.join(f'{n}=__v_{n}' for n in given)})",
-        ]
-        if "_legal" in names:
-            src.append("    object.__setattr__(__new, '_legal', __v__legal)")
-        src.append("    return __new")
+        src = [f"def _copy(__state, {args}):", *slow]
     else:
         src = [
             f"def _copy(__state, {args}):",
+            "    if __state.__class__ is not __cls:",
+            *("    " + line for line in slow),
             "    __new = __make(__builder)",
             *(
                 f"    __new.{f.name} = "

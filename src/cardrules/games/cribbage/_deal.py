@@ -82,7 +82,9 @@ def draw(seed: int, number: int, count: int) -> tuple[list[Card], list[Card]]:
     pool = 0
     for _ in range(2 if count <= 16 else 3):  # 128 bits: bias below 2**-56 for 16 cards
         x = (x + _GAMMA) & _MASK
-        pool = (pool << 64) | _mix(x)
+        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK  # _mix(x), inline
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        pool = (pool << 64) | (z ^ (z >> 31))
     cards = list(_DECK_CARDS)
     for i in range(51, 51 - count, -1):
         pool, j = divmod(pool, i + 1)

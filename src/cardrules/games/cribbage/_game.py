@@ -383,7 +383,7 @@ class State(GameState[Options]):
             starter=self.starter,
             hands=self.played,
             crib=self.crib if counted[n] is not None else (),  # shown once counted
-            points=tuple(counted[(seat - self.dealer - 1) % n] for seat in range(n)),
+            points=tuple([counted[(seat - self.dealer - 1) % n] for seat in range(n)]),
             crib_points=counted[n],
         )
 

@@ -369,6 +369,18 @@ class TestPlay:
                 state = state.apply(state.legal_moves()[0])
             assert state.turn == (state.dealer + 1) % players
 
+    def test_cr_5_1_moves_found_in_the_play_are_the_generated_ones(self) -> None:
+        """The legal moves a play or the cut hands on to the next state (a
+        shortcut of the hot path) are exactly those the rules generate."""
+        for players in (2, 3, 4):
+            rng = random.Random(players)
+            state = game(players=players).new_game(seed=11)
+            while not state.is_terminal:
+                moves = state.legal_moves()
+                assert moves == state._generate_moves()
+                assert state.turn == state.current_player
+                state = state.apply(rng.choice(moves))
+
     def test_cr_5_2_count_never_past_31(self) -> None:
         """A card that would pass 31 is refused, and peg_points refuses it."""
         state = position(

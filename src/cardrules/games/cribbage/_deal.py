@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 
 from cardrules.cards import Card
 from cardrules.engine import GameState
+from cardrules.engine._fast_copy import fields_copier
 from cardrules.games.cribbage._values import _DECK_CARDS, _PLAY, Phase
 
 # The state class of ._game, which builds on these helpers (a type variable, not an import,
@@ -81,7 +82,9 @@ def draw(seed: int, number: int, count: int) -> tuple[list[Card], list[Card]]:
     pool = 0
     for _ in range(2 if count <= 16 else 3):  # 128 bits: bias below 2**-56 for 16 cards
         x = (x + _GAMMA) & _MASK
-        pool = (pool << 64) | _mix(x)
+        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK  # _mix(x), inline
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        pool = (pool << 64) | (z ^ (z >> 31))
     cards = list(_DECK_CARDS)
     for i in range(51, 51 - count, -1):
         pool, j = divmod(pool, i + 1)
@@ -89,40 +92,53 @@ def draw(seed: int, number: int, count: int) -> tuple[list[Card], list[Card]]:
     return cards[: 52 - count], cards[52 - count :]
 
 
+# The fields a deal sets, in the order the deal's copier takes them.
+_DEALT = (
+    "deal", "dealer", "turn", "hands", "crib", "stock", "game", "pegs", "last_deal",
+    "phase", "played", "crib_from", "starter", "count", "series", "passed", "low",
+    "stage", "claim", "asked", "counted",
+)  # fmt: skip
+# What a fresh deal holds, by number of players (the fields after last_deal).
 _BLANK = {
-    n: {
-        "phase": Phase.CRIB,
-        "played": ((),) * n,
-        "crib_from": (-1,) * (n == 3),
-        "starter": None,
-        "count": 0,
-        "series": (),
-        "passed": (False,) * n,
-        "low": (1,) * n,
-        "stage": 0,
-        "claim": None,
-        "asked": None,
-        "counted": (),
-    }
+    n: (Phase.CRIB, ((),) * n, (-1,) * (n == 3), None, 0, (), (False,) * n, (1,) * n, 0)
+    + (None, None, ())
     for n in (2, 3, 4)
 }
+_COPIERS: dict[type, Any] = {}
 
 
-def deal(state: State, number: int, dealer: int, **changes: Any) -> State:
-    """Deal ``number`` (CR-2.4): six (or five) cards each, one to the crib with three."""
+def deal(
+    state: State,
+    number: int,
+    dealer: int,
+    *,
+    game: int | None = None,
+    pegs: tuple[int, ...] | None = None,
+    last_deal: Any = None,
+) -> State:
+    """Deal ``number`` (CR-2.4): six (or five) cards each, one to the crib with three.
+
+    ``game``, ``pegs`` and ``last_deal`` are set when given (else kept).
+    """
     n = state.options.players
     size = 6 if n == 2 else 5
     extra = 1 if n == 3 else 0
     rest, picked = draw(state.seed, number, n * size + extra + 1)
     rest.append(picked[-1])  # the card the cut will turn up
-    hands = [tuple(sorted(picked[i * size : (i + 1) * size])) for i in range(n)]
-    return state._replace(
-        deal=number,
-        dealer=dealer,
-        turn=(dealer + 1) % n,
-        hands=tuple(hands),
-        crib=(picked[n * size],) if extra else (),
-        stock=tuple(rest),
-        **_BLANK[n],
-        **changes,
+    hands = tuple([tuple(sorted(picked[i * size : (i + 1) * size])) for i in range(n)])
+    copier = _COPIERS.get(state.__class__)
+    if copier is None:
+        copier = _COPIERS[state.__class__] = fields_copier(state.__class__, _DEALT)
+    return copier(  # type: ignore[no-any-return]
+        state,
+        number,
+        dealer,
+        (dealer + 1) % n,
+        hands,
+        (picked[n * size],) if extra else (),
+        tuple(rest),
+        state.game if game is None else game,  # type: ignore[attr-defined]
+        state.pegs if pegs is None else pegs,  # type: ignore[attr-defined]
+        state.last_deal if last_deal is None else last_deal,  # type: ignore[attr-defined]
+        *_BLANK[n],
     )

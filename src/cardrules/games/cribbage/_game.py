@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import ClassVar
 
 import attrs
@@ -17,6 +17,7 @@ import attrs
 from cardrules.cards import Card, format_cards
 from cardrules.decks import Deck
 from cardrules.engine import EMPTY_HISTORY, GameState, History, Move, make_view, seats_check
+from cardrules.engine._fast_copy import fields_copier
 from cardrules.errors import InvalidStateError, OptionError
 from cardrules.games.cribbage._deal import _FRESH, _PLAY_OF, _add, _said_go
 from cardrules.games.cribbage._deal import deal as _deal
@@ -96,12 +97,12 @@ class State(GameState[Options]):
     @property
     def current_player(self) -> int | None:
         """The seat to move, ``None`` once the match is over."""
-        return None if self.phase is Phase.OVER else self.turn
+        return None if self.phase is _OVER else self.turn
 
     @property
     def is_terminal(self) -> bool:
         """Whether the match is over (CR-8)."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -231,22 +232,18 @@ class State(GameState[Options]):
     def _lay_away(self, cards: tuple[Card, ...]) -> State:
         seat = self.turn
         n = self.options.players
-        hand = tuple(c for c in self.hands[seat] if c not in cards)
+        hand = tuple([c for c in self.hands[seat] if c not in cards])
         hands = (*self.hands[:seat], hand, *self.hands[seat + 1 :])
         crib = self.crib + cards
         crib_from = self.crib_from + (seat,) * len(cards)
         if len(crib) < 4:
-            return self._replace(hands=hands, crib=crib, crib_from=crib_from, turn=(seat + 1) % n)
+            return _LAY_COPY(self, hands, crib, crib_from, (seat + 1) % n)
         starter = self.stock[-1]  # CR-4.1
-        state = self._replace(
-            hands=hands,
-            crib=crib,
-            crib_from=crib_from,
-            stock=self.stock[:-1],
-            starter=starter,
-            phase=Phase.PLAY,
-            turn=(self.dealer + 1) % n,
-        )
+        first = (self.dealer + 1) % n  # every card fits a count of 0
+        state = _CUT_COPY(
+            self, hands, crib, crib_from, self.stock[:-1], starter, _PLAYING, first,
+            tuple(map(_PLAY_OF, hands[first])),
+        )  # fmt: skip
         if starter.rank == 11:  # his heels, CR-4.2
             state, won = state._peg(self.dealer, 2)
             if won is not None:
@@ -254,89 +251,77 @@ class State(GameState[Options]):
         return state
 
     def _play(self, card: Card) -> State:
-        """Play ``card`` (CR-5): peg, then the next player or a new series,
-        all in one copy of the state (the hot path of a random game)."""
+        """Play ``card`` (CR-5): peg, then the next player (with his legal
+        moves, found on the way) or a new series, all in one copy of the state
+        (the hot path of a random game)."""
         seat = self.turn
         n = self.options.players
         count = self.count + VALUE[card]
         series = self.series
         points = pegs(series, card, count)
+        series = (*series, card)
         hands = self.hands
         hand = hands[seat]
         i = hand.index(card)
-        hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
         played = self.played
-        played = (*played[:seat], (*played[seat], card), *played[seat + 1 :])
+        if n == 2:
+            if seat:
+                hands = (hands[0], hand[:i] + hand[i + 1 :])
+                played = (played[0], (*played[1], card))
+            else:
+                hands = (hand[:i] + hand[i + 1 :], hands[1])
+                played = ((*played[0], card), played[1])
+        else:
+            hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
+            played = (*played[:seat], (*played[seat], card), *played[seat + 1 :])
         score = self.pegs
         target = self.options.target
         if points:
             score = _add(score, seat, points, n)
             if score[seat] >= target:
                 return self._replace(
-                    hands=hands,
-                    played=played,
-                    count=count,
-                    series=(*series, card),
-                    pegs=score,
+                    hands=hands, played=played, count=count, series=series, pegs=score
                 )._end_game(seat)
         low = self.low
+        order = _ORDER[n][seat]
         if count < 31:  # who plays next: the go goes round (CR-5.3)
             passed = self.passed
             room = 31 - count
+            if room >= 10:  # every card fits: the next seat, if he has cards, plays them
+                for t in order:
+                    if not passed[t]:
+                        if hands[t]:
+                            return _PLAY_COPY(
+                                self, hands, played, count, series, score, t, passed, low,
+                                tuple(map(_PLAY_OF, hands[t])),
+                            )  # fmt: skip
+                        break
             gone: list[int] = []
-            for k in range(1, n + 1):
-                t = (seat + k) % n
+            for t in order:
                 if passed[t]:
                     continue
-                for c in hands[t]:
-                    if room >= 10 or VALUE[c] <= room:
-                        if gone:
-                            passed, low = _said_go(passed, low, gone, room)
-                        return self._replace(
-                            hands=hands,
-                            played=played,
-                            count=count,
-                            series=(*series, card),
-                            pegs=score,
-                            turn=t,
-                            passed=passed,
-                            low=low,
-                        )
+                legal = tuple([_PLAY[c] for c in hands[t] if VALUE[c] <= room])
+                if legal:
+                    if gone:
+                        passed, low = _said_go(passed, low, gone, room)
+                    return _PLAY_COPY(
+                        self, hands, played, count, series, score, t, passed, low, legal
+                    )
                 gone.append(t)  # he says go, or has no cards left
             low = _said_go(passed, low, gone, room)[1]
             score = _add(score, seat, 1, n)  # the go, or the last card (CR-5.3, CR-5.8)
             if score[seat] >= target:
                 return self._replace(
-                    hands=hands,
-                    played=played,
-                    count=count,
-                    series=(*series, card),
-                    pegs=score,
-                    low=low,
+                    hands=hands, played=played, count=count, series=series, pegs=score, low=low
                 )._end_game(seat)
         fresh = _FRESH[n]
-        for k in range(1, n + 1):  # the count restarts (CR-5.7); the next with cards leads
-            t = (seat + k) % n
+        for t in order:  # the count restarts (CR-5.7); the next with cards leads
             if hands[t]:
-                return self._replace(
-                    hands=hands,
-                    played=played,
-                    count=0,
-                    series=(),
-                    pegs=score,
-                    turn=t,
-                    passed=fresh,
-                    low=low,
-                )
-        return self._replace(
-            hands=hands,
-            played=played,
-            count=0,
-            series=(),
-            pegs=score,
-            passed=fresh,
-            low=low,
-        )._show()
+                return _PLAY_COPY(
+                    self, hands, played, 0, (), score, t, fresh, low,
+                    tuple(map(_PLAY_OF, hands[t])),
+                )  # fmt: skip
+        return _SHOW_COPY(self, hands, played, 0, (), score, fresh, low)._show()
 
     def _show(self) -> State:
         """The play is over: count the hands (CR-6.1), by claims with muggins."""
@@ -415,7 +400,7 @@ class State(GameState[Options]):
             starter=self.starter,
             hands=self.played,
             crib=self.crib if counted[n] is not None else (),  # shown once counted
-            points=tuple(counted[(seat - self.dealer - 1) % n] for seat in range(n)),
+            points=tuple([counted[(seat - self.dealer - 1) % n] for seat in range(n)]),
             crib_points=counted[n],
         )
 
@@ -590,3 +575,24 @@ class State(GameState[Options]):
             raise InvalidStateError("muggins is asked only after a claim")
         if not all(0 <= p < self.options.target + 40 for p in self.pegs):
             raise InvalidStateError(f"points {self.pegs} are out of range")
+
+
+_OVER = Phase.OVER
+_PLAYING = Phase.PLAY
+# The copies of a lay-away, and of the last one, which cuts the starter.
+_LAY_COPY: Callable[..., State] = fields_copier(State, ("hands", "crib", "crib_from", "turn"))
+_CUT_COPY: Callable[..., State] = fields_copier(
+    State, ("hands", "crib", "crib_from", "stock", "starter", "phase", "turn", "_legal")
+)
+# The copy of the last card of a deal, before the show.
+_SHOW_COPY: Callable[..., State] = fields_copier(
+    State, ("hands", "played", "count", "series", "pegs", "passed", "low")
+)
+# The seats after each seat, in turn order, by number of players.
+_ORDER = {
+    n: tuple(tuple((s + k) % n for k in range(1, n + 1)) for s in range(n)) for n in (2, 3, 4)
+}
+# The copy of a play: the fields a card changes, and the next player's legal moves.
+_PLAY_COPY: Callable[..., State] = fields_copier(
+    State, ("hands", "played", "count", "series", "pegs", "turn", "passed", "low", "_legal")
+)

@@ -71,6 +71,7 @@ _CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in Suit for r in NATURAL_RANKS
 RANK: dict[Card, int] = {c: crib_rank(c) for c in _CARDS}
 VALUE: dict[Card, int] = {c: min(r, 10) for c, r in RANK.items()}
 KEY: dict[Card, int] = {c: 1 << (3 * (r - 1)) for c, r in RANK.items()}
+NOBS: dict[Card, Card] = {c: Card(Rank.JACK, c.suit) for c in _CARDS}  # CR-6.6
 
 
 @attrs.frozen(kw_only=True)
@@ -184,8 +185,15 @@ def hand_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
         rank_table()
     a, b, c, d = hand
     total = _TOTAL[KEY[a] + KEY[b] + KEY[c] + KEY[d] + KEY[starter]]
-    flush, nobs = _suit_points(hand, starter, crib)
-    return total + flush + nobs
+    suit = a.suit  # what _suit_points counts, inline
+    if b.suit == suit and c.suit == suit and d.suit == suit:
+        if starter.suit == suit:
+            total += 5
+        elif not crib:
+            total += 4
+    if NOBS[starter] in hand:  # the jack of the starter's suit
+        total += 1
+    return total
 
 
 def _check_counted(hand: Sequence[Card], starter: object) -> tuple[Card, ...]:
@@ -295,19 +303,22 @@ def pegs(series: Sequence[Card], card: Card, count: int) -> int:
     if n < 2:
         return points
     low = high = rank
-    seen = {rank}
+    seen = 1 << rank  # the ranks of the tail, one bit each
+    size = 1
     best = 0
-    for k in range(n - 1, -1, -1):  # CR-5.6: the longest tail that is a run
-        r = RANK[series[k]]
-        if r in seen:  # a repeated rank: no longer tail is a run either
+    for card in reversed(series):  # CR-5.6: the longest tail that is a run
+        r = RANK[card]
+        bit = 1 << r
+        if seen & bit:  # a repeated rank: no longer tail is a run either
             break
-        seen.add(r)
+        seen |= bit
+        size += 1
         if r < low:
             low = r
         elif r > high:
             high = r
-        if high - low + 1 == len(seen) >= 3:
-            best = len(seen)
+        if high - low + 1 == size >= 3:
+            best = size
     return points + best
 
 

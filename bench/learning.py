@@ -64,8 +64,9 @@ def _bare(game: Any, seeds: range, encode: bool) -> None:
 
 
 def _pettingzoo(e: Any, seeds: range) -> None:
-    import numpy as np
-
+    """A random agent as a masked learner runs: the mover's ``last()``
+    (observation and mask) each step, then a legal action from the info's
+    ``legal_actions``; an agent whose game is over steps ``None``."""
     for seed in seeds:
         rng = random.Random(seed)
         e.reset(seed=seed)
@@ -74,8 +75,8 @@ def _pettingzoo(e: Any, seeds: range) -> None:
             if e.terminations[agent] or e.truncations[agent]:
                 e.step(None)
                 continue
-            mask = e.observe(agent)["action_mask"]
-            e.step(int(rng.choice(np.flatnonzero(mask))))
+            info = e.last()[4]
+            e.step(rng.choice(info["legal_actions"]))
 
 
 def _openspiel(game: Any, seeds: range) -> None:

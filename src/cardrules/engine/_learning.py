@@ -22,6 +22,7 @@ Examples:
 
 from __future__ import annotations
 
+import array
 import random
 import typing
 from collections import Counter
@@ -389,15 +390,22 @@ class StateLearning:
             return space
         return entry[2]
 
-    def _encode(self, seat: int) -> tuple[float, ...]:
+    def _encoder_now(self) -> Encoder:
         entry = _FAST.get(id(self.options))
         if entry is None or entry[0] is not self.options or entry[3] is None:
             game = self._game()
             encoder = game._encoder()
             _FAST[id(self.options)] = (self.options, game, _FAST[id(self.options)][2], encoder)
-        else:
-            encoder = entry[3]
-        return encoder.encode(self.view(seat))
+            return encoder
+        return entry[3]
+
+    def _encode(self, seat: int) -> tuple[float, ...]:
+        return self._encoder_now().encode(self.view(seat))
+
+    def _encode_array(self, seat: int) -> array.array[float]:
+        """``observation(seat)`` as a float32 ``array.array`` (what the adapters
+        hand to numpy without a copy); ``seat`` is not checked."""
+        return self._encoder_now().encode_array(self.view(seat))
 
     def legal_actions(self) -> tuple[int, ...]:
         """The action numbers of the legal moves, in the order of ``legal_moves``.

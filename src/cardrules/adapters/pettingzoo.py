@@ -23,6 +23,7 @@ Examples:
 from __future__ import annotations
 
 import random
+from operator import sub
 from typing import Any
 
 import numpy as np
@@ -75,6 +76,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self._index = game.action_space.index
         self._no_mask = np.zeros(n_act, dtype=np.int8)
         self._no_mask.flags.writeable = False
+        self._no_rewards = dict.fromkeys(self.possible_agents, 0.0)
         self._moves: dict[int, Any] = {}  # the legal moves of this state, by number
         self._observed: dict[int, Any] = {}  # this state's observations, by seat
         self._mask: Any = None  # this state's mask, once made
@@ -95,6 +97,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._returns = (0.0,) * self.game.players
+        self._scores: Any = None  # the scores the rewards were last taken from
         self._enter(self.game.new_game(seed=self._rng.getrandbits(62)))
         if self.state.is_terminal:  # a deal can end as it is dealt (a dealt 31)
             self._returns = self.state.returns()
@@ -136,13 +139,16 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         obs = self._observed.get(seat)
         if obs is None:
             obs = np.frombuffer(self.state._encode_array(seat), dtype=np.float32)
-            self._observed[seat] = obs  # read-only: a view of the encoder's buffer
+            obs.flags.writeable = False  # shared by every observe of this state
+            self._observed[seat] = obs
         if self.state.current_player != seat:
             return {"observation": obs, "action_mask": self._no_mask}
         mask = self._mask
         if mask is None:
-            mask = np.zeros(self._n_actions, dtype=np.int8)
-            mask[list(self._moves)] = 1
+            ones = bytearray(self._n_actions)
+            for number in self._moves:
+                ones[number] = 1
+            mask = np.frombuffer(ones, dtype=np.int8)
             mask.flags.writeable = False
             self._mask = mask
         return {"observation": obs, "action_mask": mask}
@@ -153,22 +159,28 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        number = isinstance(action, (int, np.integer)) and not isinstance(action, bool)
+        number = type(action) is int or (
+            isinstance(action, np.integer) and not isinstance(action, bool)
+        )
         move = self._moves.get(action) if number else None
         if move is None:  # an illegal action: the game says why
             move = self.game.action_move(self.state, action)
         self.infos[agent] = {}
         self._enter(self.state.apply(move))
-        returns = self.state.returns()
-        before = self._returns
-        rewards = self.rewards
-        for i, name in enumerate(self.possible_agents):
-            rewards[name] = returns[i] - before[i]
-        self._returns = returns
-        if self.state.is_terminal:
+        state = self.state
+        scores = state.scores
+        if scores != self._scores:  # else every reward is zero: nothing to add up
+            self._scores = scores
+            returns = state.returns()
+            gains = map(sub, returns, self._returns)
+            self.rewards = dict(zip(self.possible_agents, gains, strict=True))
+            self._returns = returns
+            self._accumulate_rewards()
+        else:
+            self.rewards = dict(self._no_rewards)
+        if state.is_terminal:
             for name in self.agents:
                 self.terminations[name] = True
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.state is None:

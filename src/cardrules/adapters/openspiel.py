@@ -45,6 +45,8 @@ from cardrules.engine import Game
 __all__ = ["load"]
 
 _UTILITY = 1e9
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _REGISTERED: set[str] = set()
 
 
@@ -114,12 +116,12 @@ class SpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         # this state's legal moves by number, and the numbers sorted, once asked for
         self._moves: dict[int, Any] | None = None
         self._legal: list[int] = []
+        # who moves (OpenSpiel's number) and whether the game is over, set by each action
+        self._player = _CHANCE
+        self._over = False
 
     def current_player(self) -> int:
-        if self.state is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        seat = self.state.current_player
-        return int(pyspiel.PlayerId.TERMINAL) if seat is None else int(seat)
+        return self._player
 
     def _legal_actions(self, player: int) -> list[int]:
         if self._moves is None:
@@ -140,6 +142,9 @@ class SpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
                 move = self.game.action_move(self.state, int(action))
             self.state = self.state.apply(move)
         self._moves = None
+        seat = self.state.current_player
+        self._over = self.state.is_terminal
+        self._player = _TERMINAL if seat is None else int(seat)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -153,7 +158,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         return f"action {action}"
 
     def is_terminal(self) -> bool:
-        return self.state is not None and bool(self.state.is_terminal)
+        return self._over
 
     def returns(self) -> list[float]:
         if self.state is None or not self.state.is_terminal:

@@ -80,6 +80,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self._moves: dict[int, Any] = {}  # the legal moves of this state, by number
         self._observed: dict[int, Any] = {}  # this state's observations, by seat
         self._mask: Any = None  # this state's mask, once made
+        self._mover: int | None = None  # this state's seat to move
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -111,7 +112,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.state = state
         self._observed = {}
         self._mask = None
-        seat = state.current_player
+        self._mover = seat = state.current_player
         if seat is None:
             self.agent_selection = self.agents[0]
             self._moves = {}
@@ -141,7 +142,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             obs = np.frombuffer(self.state._encode_array(seat), dtype=np.float32)
             obs.flags.writeable = False  # shared by every observe of this state
             self._observed[seat] = obs
-        if self.state.current_player != seat:
+        if self._mover != seat:
             return {"observation": obs, "action_mask": self._no_mask}
         mask = self._mask
         if mask is None:

@@ -120,15 +120,17 @@ Work = Callable[[range], None]
 
 
 def _race(works: dict[str, Work], seeds: range, chunk: int = 5) -> dict[str, float]:
-    """Seconds each work takes over ``seeds``, the works taking turns ``chunk``
-    games at a time (a drifting load on a shared machine falls on all alike)."""
+    """CPU seconds each work takes over ``seeds``, the works taking turns
+    ``chunk`` games at a time (a drifting load on a shared machine falls on all
+    alike; the process's CPU time leaves out the time other work holds the core)."""
     took = dict.fromkeys(works, 0.0)
+    clock = time.process_time
     for start in range(seeds.start, seeds.stop, chunk):
         part = range(start, min(start + chunk, seeds.stop))
         for label, work in works.items():
-            begin = time.perf_counter()
+            begin = clock()
             work(part)
-            took[label] += time.perf_counter() - begin
+            took[label] += clock() - begin
     return took
 
 
@@ -180,9 +182,9 @@ def _measure(name: str, n: int) -> None:
         if label == bare:
             continue
         vs = peer[label]
+        also = "" if vs == bare else f" ({seconds / took[bare]:.2f} x bare)"
         print(
-            f"  {label:24} {seconds / n * 1e3:8.2f} ms/game  {seconds / took[vs]:.2f} x {vs}"
-            f" ({seconds / took[bare]:.2f} x bare)"
+            f"  {label:24} {seconds / n * 1e3:8.2f} ms/game  {seconds / took[vs]:.2f} x {vs}{also}"
         )
     for module in ("pettingzoo", "pyspiel"):
         if importlib.util.find_spec(module) is None:

@@ -52,6 +52,53 @@ def test_pettingzoo_rewards_add_up_to_the_returns(seed: int) -> None:
         assert total[agent] == pytest.approx(final[i])
 
 
+@pytest.mark.parametrize("name", ["thirty_one", "turkish51", "cribbage"])
+def test_pettingzoo_info_mask_and_observation_agree_with_the_state(name: str) -> None:
+    """The mover's ``legal_actions`` info is the mask's ones and the state's legal
+    actions; observations are the state's, read-only; numpy actions are taken."""
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("pettingzoo")
+    from cardrules.adapters.pettingzoo import env
+
+    e = env(name, deals=1)
+    e.reset(seed=3)
+    rng = random.Random(1)
+    steps = 0
+    while e.agents and steps < 300:
+        agent = e.agent_selection
+        obs, _, done, cut, info = e.last()
+        if done or cut:
+            e.step(None)
+            continue
+        seat = e.possible_agents.index(agent)
+        legal = info["legal_actions"]
+        assert sorted(legal) == sorted(e.state.legal_actions()) == sorted(e.legal_actions())
+        assert np.flatnonzero(obs["action_mask"]).tolist() == sorted(legal)
+        assert obs["observation"].tolist() == pytest.approx(e.state.observation(seat))
+        assert not obs["observation"].flags.writeable
+        assert not obs["action_mask"].flags.writeable
+        assert e.observe(agent)["observation"] is obs["observation"]  # made once a state
+        for other in e.possible_agents:
+            if other != agent:
+                assert not e.observe(other)["action_mask"].any()
+        e.step(np.int64(rng.choice(legal)))
+        steps += 1
+    assert steps > 0
+
+
+def test_pettingzoo_refuses_an_illegal_action_with_the_game_error() -> None:
+    pytest.importorskip("pettingzoo")
+    from cardrules.adapters.pettingzoo import env
+    from cardrules.errors import IllegalMoveError
+
+    e = env("thirty_one", players=2, deals=1)
+    e.reset(seed=1)
+    illegal = next(i for i in range(e.game.num_actions) if i not in e.legal_actions())
+    for bad in (illegal, -1, e.game.num_actions, True, 1.0):
+        with pytest.raises(IllegalMoveError):
+            e.step(bad)
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_gymnasium_check_env_passes(name: str) -> None:
     pytest.importorskip("gymnasium")

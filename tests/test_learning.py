@@ -1,8 +1,7 @@
 """The learning and search protocol on every registered game (issue 13).
 
 Every property here runs over ``games.names()``: a game added to the registry
-is checked at once, and one that lacks a hook fails, unless it is listed in a
-``NOT_YET`` set below (which the lead shrinks as games get their hooks).
+is checked at once, and one that lacks a hook fails.
 """
 
 from __future__ import annotations
@@ -22,11 +21,6 @@ from cardrules.errors import (
 )
 
 NAMES = games.names()
-#: Games whose ``sample_state`` is not done yet (the lead shrinks this set):
-#: Blackjack hides cards inside its view's records (the hole card, a doubled
-#: hand's last card) and keeps a shoe count; Let It Ride's board and turned
-#: cards need a hook. Both raise rather than sample wrongly.
-SAMPLE_NOT_YET: frozenset[str] = frozenset({"blackjack", "let_it_ride"})
 
 
 def _game(name: str) -> Game[Any, Any]:
@@ -98,7 +92,7 @@ def test_returns_are_greater_is_better_scores(name: str) -> None:
     assert game.higher_is_better is type(game).HIGHER_IS_BETTER
 
 
-@pytest.mark.parametrize("name", sorted(set(NAMES) - SAMPLE_NOT_YET))
+@pytest.mark.parametrize("name", NAMES)
 def test_sample_state_shows_the_same_view(name: str) -> None:
     game = _game(name)
     rng = random.Random(3)
@@ -139,6 +133,8 @@ def test_docs_page_lists_the_numbering_and_layout(name: str) -> None:
         ("cribbage", {"players": 3, "muggins": True}),
         ("cribbage", {"players": 4, "muggins": True}),
         ("cribbage", {"muggins": True}),
+        ("blackjack", {"players": 4, "packs": 1, "deals": 20}),
+        ("let_it_ride", {"players": 4, "bankroll": 3, "deals": 20}),
     ],
 )
 def test_sample_state_keeps_the_movers_legal_moves_under_options(
@@ -166,16 +162,76 @@ def test_game_page_states_the_sizes(name: str) -> None:
     assert f"an observation has {game.observation_size} floats" in text
 
 
-def test_not_yet_lists_only_registered_games() -> None:
-    assert set(NAMES) >= SAMPLE_NOT_YET
+def _every_seat_samples(game: Game[Any, Any], positions: list[Any], seed: int) -> list[Any]:
+    """Sample every seat's view of every position (terminal ones too); each sample
+    is valid and shows the same view. Returns (state, seat, sample) triples."""
+    rng = random.Random(seed)
+    out = []
+    for state in positions:
+        for seat in range(game.players):
+            view = state.view(seat)
+            sampled = game.sample_state(view, rng)
+            sampled.validate()
+            assert sampled.view(seat) == view
+            out.append((state, seat, sampled))
+    return out
 
 
-@pytest.mark.parametrize("name", sorted(SAMPLE_NOT_YET))
-def test_sample_state_not_yet_fails_loudly(name: str) -> None:
-    game = _game(name)
-    state = game.new_game(seed=1)
-    with pytest.raises((CardRulesError, NotImplementedError)):
-        game.sample_state(state.view(state.current_player), random.Random(0))
+def test_bj_13_3_sample_state_deals_the_shoe_hole_and_double_down_cards() -> None:
+    """Blackjack: the shoe's order, the hole card and doubled hands' last cards
+    are dealt from the unseen cards; reshuffles are public (BJ-3.5, BJ-13.3)."""
+    from cardrules.games.blackjack import Phase
+
+    game = games.create("blackjack", players=5, packs=1, deals=40)
+    positions = _positions(game, seeds=3, every=2, cap=2000)
+    assert any(s.view(0).reshuffle_due for s in positions)  # a shoe ran out mid-round
+    assert any(h.doubled for s in positions for hs in s.hands for h in hs)
+    moved = 0
+    for state, _seat, sampled in _every_seat_samples(game, positions, 1):
+        assert sampled.shuffles == state.shuffles
+        assert sampled.cut == state.cut
+        assert sampled.reshuffle_due == state.reshuffle_due
+        assert len(sampled.shoe) == len(state.shoe)
+        if state.phase in (Phase.INSURANCE, Phase.PLAY):
+            moved += sampled.dealer[1] != state.dealer[1]
+    assert moved > 0  # the hole card is really dealt again
+
+
+def test_bj_5_2_a_sampled_hole_card_makes_no_natural_after_the_peek() -> None:
+    from cardrules.games.blackjack import Phase, card_value, is_natural
+
+    game = games.create("blackjack", players=2, deals=60)
+    rng = random.Random(2)
+    seen = 0
+    for state in _positions(game, seeds=2, every=1, cap=3000):
+        if state.phase is Phase.PLAY and card_value(state.dealer[0]) in (1, 10):
+            for _ in range(5):
+                sampled = game.sample_state(state.view(state.turn), rng)
+                assert not is_natural(sampled.dealer)
+                seen += 1
+    assert seen > 0
+
+
+def test_lir_2_3_sample_state_deals_other_hands_and_unturned_cards() -> None:
+    """Let It Ride: other players' cards and the community cards not yet turned
+    are dealt from the unseen cards; a seat sitting out gets none (LIR-6.2)."""
+    game = games.create("let_it_ride", players=4, bankroll=3, deals=30)
+    positions = _positions(game, seeds=3, every=1, cap=500)
+    assert any(not all(s.playing) for s in positions if not s.is_terminal)
+    other_hand = other_board = 0
+    for state, seat, sampled in _every_seat_samples(game, positions, 2):
+        assert sampled.board[: state.turned] == state.board[: state.turned]
+        assert [len(h) for h in sampled.hands] == [len(h) for h in state.hands]
+        if not state.is_terminal:
+            other_board += sampled.board[state.turned :] != state.board[state.turned :]
+            other_hand += any(
+                sampled.hands[i] != state.hands[i] for i in range(game.players) if i != seat
+            )
+        else:  # every hand was shown
+            assert sampled.hands == state.hands
+            assert sampled.board == state.board
+    assert other_hand > 0
+    assert other_board > 0
 
 
 # ------------------------------------------------------------------ bad input

@@ -94,13 +94,17 @@ class CardRulesGym(gymnasium.Env[Any, Any]):  # type: ignore[misc, unused-ignore
         self.state = state
 
     def _obs(self) -> Any:
-        return np.asarray(self.state.observation(self.seat), dtype=np.float32)
+        # a new float32 buffer each call, read by numpy without a copy
+        return np.frombuffer(self.state._encode_array(self.seat), dtype=np.float32)
 
     def action_masks(self) -> Any:
         """The legal actions now, as int8 (zeros once the episode is over)."""
         if self.state.is_terminal:
             return np.zeros(self.game.num_actions, dtype=np.int8)
-        return np.frombuffer(self.state.action_mask(), dtype=np.int8).copy()
+        ones = bytearray(self.game.num_actions)  # writable, owned by the caller
+        for number in self.state.legal_actions():
+            ones[number] = 1
+        return np.frombuffer(ones, dtype=np.int8)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None

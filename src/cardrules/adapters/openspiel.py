@@ -45,6 +45,8 @@ from cardrules.engine import Game
 __all__ = ["load"]
 
 _UTILITY = 1e9
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _REGISTERED: set[str] = set()
 
 
@@ -111,15 +113,22 @@ class SpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         self.game = spiel_game.game
         self.seeds = spiel_game.seeds
         self.state: Any = None
+        # this state's legal moves by number, and the numbers sorted, once asked for
+        self._moves: dict[int, Any] | None = None
+        self._legal: list[int] = []
+        # who moves (OpenSpiel's number) and whether the game is over, set by each action
+        self._player = _CHANCE
+        self._over = False
 
     def current_player(self) -> int:
-        if self.state is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        seat = self.state.current_player
-        return int(pyspiel.PlayerId.TERMINAL) if seat is None else int(seat)
+        return self._player
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self.state.legal_actions())
+        if self._moves is None:
+            index = self.game.action_space.index
+            self._moves = {index(m): m for m in self.state.legal_moves()}
+            self._legal = sorted(self._moves)
+        return self._legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return [(i, 1.0 / self.seeds) for i in range(self.seeds)]
@@ -128,19 +137,28 @@ class SpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         if self.state is None:
             self.state = self.game.new_game(seed=int(action))
         else:
-            self.state = self.state.apply(self.game.action_move(self.state, int(action)))
+            move = None if self._moves is None else self._moves.get(action)
+            if move is None:  # not asked for its legal actions first, or an illegal one
+                move = self.game.action_move(self.state, int(action))
+            self.state = self.state.apply(move)
+        self._moves = None
+        seat = self.state.current_player
+        self._over = self.state.is_terminal
+        self._player = _TERMINAL if seat is None else int(seat)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"seed {action}"
         if self.state is not None and not self.state.is_terminal:
-            for move in self.state.legal_moves():
-                if self.game.action_index(move) == action:
-                    return str(move)
+            self._legal_actions(player)
+            assert self._moves is not None
+            move = self._moves.get(action)
+            if move is not None:
+                return str(move)
         return f"action {action}"
 
     def is_terminal(self) -> bool:
-        return self.state is not None and bool(self.state.is_terminal)
+        return self._over
 
     def returns(self) -> list[float]:
         if self.state is None or not self.state.is_terminal:
@@ -165,7 +183,7 @@ class Observer:
         if state.state is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = state.state.observation(player)
+            self.tensor[:] = np.frombuffer(state.state._encode_array(player), np.float32)
 
     def string_from(self, state: SpielState, player: int) -> str:
         if state.state is None:

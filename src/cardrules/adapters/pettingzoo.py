@@ -23,6 +23,7 @@ Examples:
 from __future__ import annotations
 
 import random
+from operator import sub
 from typing import Any
 
 import numpy as np
@@ -70,6 +71,16 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.action_spaces = {agent: spaces.Discrete(n_act) for agent in self.possible_agents}
         self._rng = random.Random()
         self.state: Any = None
+        self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
+        self._n_actions = n_act
+        self._index = game.action_space.index
+        self._no_mask = np.zeros(n_act, dtype=np.int8)
+        self._no_mask.flags.writeable = False
+        self._no_rewards = dict.fromkeys(self.possible_agents, 0.0)
+        self._moves: dict[int, Any] = {}  # the legal moves of this state, by number
+        self._observed: dict[int, Any] = {}  # this state's observations, by seat
+        self._mask: Any = None  # this state's mask, once made
+        self._mover: int | None = None  # this state's seat to move
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -80,7 +91,6 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc, unused-ignore]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._rng = random.Random(seed)
-        self.state = self.game.new_game(seed=self._rng.getrandbits(62))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -88,27 +98,60 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._returns = (0.0,) * self.game.players
+        self._scores: Any = None  # the scores the rewards were last taken from
+        self._enter(self.game.new_game(seed=self._rng.getrandbits(62)))
         if self.state.is_terminal:  # a deal can end as it is dealt (a dealt 31)
             self._returns = self.state.returns()
             for i, name in enumerate(self.possible_agents):
                 self.rewards[name] = self._cumulative_rewards[name] = self._returns[i]
                 self.terminations[name] = True
-        self._select()
 
-    def _select(self) -> None:
-        seat = self.state.current_player
-        if seat is not None:
-            self.agent_selection = self.possible_agents[seat]
-        else:
+    def _enter(self, state: Any) -> None:
+        """Make ``state`` current: select its mover and number its legal moves once
+        (``infos[mover]["legal_actions"]``; the mask and ``step`` use them too)."""
+        self.state = state
+        self._observed = {}
+        self._mask = None
+        self._mover = seat = state.current_player
+        if seat is None:
             self.agent_selection = self.agents[0]
+            self._moves = {}
+            return
+        agent = self.agent_selection = self.possible_agents[seat]
+        index = self._index
+        self._moves = moves = {index(m): m for m in state.legal_moves()}
+        self.infos[agent] = {"legal_actions": tuple(moves)}
+
+    def legal_actions(self) -> tuple[int, ...]:
+        """The legal action numbers of the agent to move (empty once the game is over).
+
+        Examples:
+            >>> from cardrules.adapters.pettingzoo import env
+            >>> e = env("thirty_one", players=2)
+            >>> e.reset(seed=1)
+            >>> e.legal_actions()
+            (0, 1, 2)
+        """
+        return tuple(self._moves)
 
     def observe(self, agent: str) -> dict[str, Any]:
-        seat = self.possible_agents.index(agent)
-        obs = np.asarray(self.state.observation(seat), dtype=np.float32)
-        if self.state.current_player == seat:
-            mask = np.frombuffer(self.state.action_mask(), dtype=np.int8).copy()
-        else:
-            mask = np.zeros(self.game.num_actions, dtype=np.int8)
+        """The agent's observation and mask, made once per state (read-only arrays)."""
+        seat = self._seat[agent]
+        obs = self._observed.get(seat)
+        if obs is None:
+            obs = np.frombuffer(self.state._encode_array(seat), dtype=np.float32)
+            obs.flags.writeable = False  # shared by every observe of this state
+            self._observed[seat] = obs
+        if self._mover != seat:
+            return {"observation": obs, "action_mask": self._no_mask}
+        mask = self._mask
+        if mask is None:
+            ones = bytearray(self._n_actions)
+            for number in self._moves:
+                ones[number] = 1
+            mask = np.frombuffer(ones, dtype=np.int8)
+            mask.flags.writeable = False
+            self._mask = mask
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -117,17 +160,28 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        move = self.game.action_move(self.state, int(action))
-        self.state = self.state.apply(move)
-        returns = self.state.returns()
-        for i, name in enumerate(self.possible_agents):
-            self.rewards[name] = returns[i] - self._returns[i]
-        self._returns = returns
-        if self.state.is_terminal:
+        number = type(action) is int or (
+            isinstance(action, np.integer) and not isinstance(action, bool)
+        )
+        move = self._moves.get(action) if number else None
+        if move is None:  # an illegal action: the game says why
+            move = self.game.action_move(self.state, action)
+        self.infos[agent] = {}
+        self._enter(self.state.apply(move))
+        state = self.state
+        scores = state.scores
+        if scores != self._scores:  # else every reward is zero: nothing to add up
+            self._scores = scores
+            returns = state.returns()
+            gains = map(sub, returns, self._returns)
+            self.rewards = dict(zip(self.possible_agents, gains, strict=True))
+            self._returns = returns
+            self._accumulate_rewards()
+        else:
+            self.rewards = dict(self._no_rewards)
+        if state.is_terminal:
             for name in self.agents:
                 self.terminations[name] = True
-        self._select()
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.state is None:

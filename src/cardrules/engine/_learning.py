@@ -22,6 +22,7 @@ Examples:
 
 from __future__ import annotations
 
+import array
 import random
 import typing
 from collections import Counter
@@ -98,8 +99,17 @@ class GameLearning:
     def _sample_fields(self, view: Any, rng: random.Random) -> dict[str, Any]:
         """Values of state fields that the view does not show (other than the
         seed, the history, the hands and the stock); an ``Unseen`` value
-        asks for cards dealt from the unseen ones. The default names none."""
+        asks for cards dealt from the unseen ones. The default names none.
+
+        A view without a ``hand`` (Blackjack's hands are records) leaves the
+        hands to this hook, which then places every card itself."""
         return {}
+
+    def _sample_sizes(self, view: Any) -> tuple[int, ...]:
+        """How many cards each seat's hand holds: the view's ``hand_sizes``, or
+        else the seat's own hand size for every seat (the default)."""
+        sizes: tuple[int, ...] | None = getattr(view, "hand_sizes", None)
+        return sizes or (len(view.hand),) * self.players
 
     # ---- the protocol ----------------------------------------------------------
 
@@ -282,7 +292,9 @@ class GameLearning:
         known = getattr(view, "known", ((),) * players)
         values["seed"] = rng.getrandbits(62)
         values.setdefault("history", getattr(view, "history", ()))
-        values["hands"] = tuple(view.hand if i == seat else known[i] for i in range(players))
+        with_hand = hasattr(view, "hand")
+        if with_hand:
+            values["hands"] = tuple(view.hand if i == seat else known[i] for i in range(players))
         if "known" in values:  # the view blanks the seat's own entry: the card just taken
             taken = getattr(view, "taken", None)
             own = (taken,) if taken in view.hand and getattr(view, "turn", None) == seat else ()
@@ -304,20 +316,9 @@ class GameLearning:
             del unseen[len(unseen) - need :]
             return cards
 
-        sizes = getattr(view, "hand_sizes", None) or (len(view.hand),) * players
-        hands = list(values["hands"])
-        allows = self._sample_allows(view)
-        for i in range(players):
-            if i == seat:
-                continue
-            need = sizes[i] - len(hands[i])
-            if allows is not None:  # the allowed cards to the end of the pool, kept shuffled
-                unseen.sort(key=lambda card: allows(i, card))  # used at once
-            dealt = deal(need, f"seat {i}")
-            if allows is not None and not all(allows(i, c) for c in dealt):
-                raise InvalidStateError(f"too few cards seat {i} may hold are unseen")
-            hands[i] = hands[i] + dealt
-        changes: dict[str, Any] = {"hands": tuple(hands)}
+        changes: dict[str, Any] = {}
+        if with_hand:
+            changes["hands"] = self._sample_hands(view, values["hands"], unseen, deal)
         for name, wanted in later.items():
             changes[name] = wanted.first + deal(wanted.count, name)
         if "stock" in values:
@@ -325,6 +326,30 @@ class GameLearning:
         elif unseen:
             raise InvalidStateError(f"{len(unseen)} unseen cards have no place")
         return partial._replace(**changes)
+
+    def _sample_hands(
+        self,
+        view: Any,
+        hands: tuple[tuple[Card, ...], ...],
+        unseen: list[Card],
+        deal: Callable[[int, str], tuple[Card, ...]],
+    ) -> tuple[tuple[Card, ...], ...]:
+        """The hands of ``view``'s seats, each filled to its size from ``unseen``."""
+        seat = view.seat
+        sizes = self._sample_sizes(view)
+        out = list(hands)
+        allows = self._sample_allows(view)
+        for i in range(self.players):
+            if i == seat:
+                continue
+            need = sizes[i] - len(out[i])
+            if allows is not None:  # the allowed cards to the end of the pool, kept shuffled
+                unseen.sort(key=lambda card: allows(i, card))  # used at once
+            dealt = deal(need, f"seat {i}")
+            if allows is not None and not all(allows(i, c) for c in dealt):
+                raise InvalidStateError(f"too few cards seat {i} may hold are unseen")
+            out[i] = out[i] + dealt
+        return tuple(out)
 
 
 class StateLearning:
@@ -365,15 +390,22 @@ class StateLearning:
             return space
         return entry[2]
 
-    def _encode(self, seat: int) -> tuple[float, ...]:
+    def _encoder_now(self) -> Encoder:
         entry = _FAST.get(id(self.options))
         if entry is None or entry[0] is not self.options or entry[3] is None:
             game = self._game()
             encoder = game._encoder()
             _FAST[id(self.options)] = (self.options, game, _FAST[id(self.options)][2], encoder)
-        else:
-            encoder = entry[3]
-        return encoder.encode(self.view(seat))
+            return encoder
+        return entry[3]
+
+    def _encode(self, seat: int) -> tuple[float, ...]:
+        return self._encoder_now().encode(self.view(seat))
+
+    def _encode_array(self, seat: int) -> array.array[float]:
+        """``observation(seat)`` as a float32 ``array.array`` (what the adapters
+        hand to numpy without a copy); ``seat`` is not checked."""
+        return self._encoder_now().encode_array(self.view(seat))
 
     def legal_actions(self) -> tuple[int, ...]:
         """The action numbers of the legal moves, in the order of ``legal_moves``.

@@ -31,10 +31,11 @@ Examples:
 
 from __future__ import annotations
 
+import array
 import enum
 import types
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, MutableSequence, Sequence
 from typing import Any
 
 import attrs
@@ -59,7 +60,9 @@ SEAT_FIELDS = frozenset(
 #: View fields left out of the observation.
 SKIPPED_FIELDS = frozenset({"options", "history", "last_deal"})
 
-Write = Callable[[list[float], int, Any], None]
+Write = Callable[[MutableSequence[float], int, Any], None]
+# observation size -> an all-zero float32 array, copied for each encoding
+_BLANKS: dict[int, array.array[float]] = {}
 
 
 @attrs.frozen
@@ -108,14 +111,14 @@ class _Builder:
         inner = _union_inner(tp)
         if name in SEAT_FIELDS and (tp is int or inner is int):
 
-            def seat(buf: list[float], at: int, value: Any) -> None:
+            def seat(buf: MutableSequence[float], at: int, value: Any) -> None:
                 if value is not None and 0 <= value < players:
                     buf[at + value] = 1.0
 
             return players, "seat one-hot", seat
         if tp is Card or inner is Card:
 
-            def card(buf: list[float], at: int, value: Any) -> None:
+            def card(buf: MutableSequence[float], at: int, value: Any) -> None:
                 if value is not None:
                     buf[at + index[value]] = 1.0
 
@@ -123,7 +126,7 @@ class _Builder:
         if inner is not None:
             size, text, write = self.kind(name, inner, sample)
 
-            def optional(buf: list[float], at: int, value: Any) -> None:
+            def optional(buf: MutableSequence[float], at: int, value: Any) -> None:
                 if value is not None:
                     buf[at] = 1.0
                     write(buf, at + 1, value)
@@ -131,14 +134,14 @@ class _Builder:
             return size + 1, f"present, then {text}", optional
         if tp is bool or tp is int or tp is float:
 
-            def number(buf: list[float], at: int, value: Any) -> None:
+            def number(buf: MutableSequence[float], at: int, value: Any) -> None:
                 buf[at] = float(value)
 
             return 1, "number", number
         if isinstance(tp, type) and issubclass(tp, enum.Enum):
             members = {m: i for i, m in enumerate(tp)}
 
-            def onehot(buf: list[float], at: int, value: Any) -> None:
+            def onehot(buf: MutableSequence[float], at: int, value: Any) -> None:
                 buf[at + members[value]] = 1.0
 
             return len(members), f"{tp.__name__} one-hot", onehot
@@ -155,7 +158,7 @@ class _Builder:
         item = args[0] if args else Any
         if item is Card and variadic:
 
-            def counts(buf: list[float], at: int, value: Any) -> None:
+            def counts(buf: MutableSequence[float], at: int, value: Any) -> None:
                 for c in value:
                     buf[at + index[c]] += 1.0
 
@@ -164,7 +167,7 @@ class _Builder:
         length = len(args) if not variadic else players
         if typing.get_origin(item) is tuple and typing.get_args(item)[:1] == (Card,) and per_seat:
 
-            def planes(buf: list[float], at: int, value: Any) -> None:
+            def planes(buf: MutableSequence[float], at: int, value: Any) -> None:
                 for k, cards in enumerate(value):
                     base = at + k * nf
                     for c in cards:
@@ -173,14 +176,14 @@ class _Builder:
             return length * nf, f"card counts per seat ({length} planes)", planes
         if item in (int, bool, float) and per_seat:
 
-            def numbers(buf: list[float], at: int, value: Any) -> None:
+            def numbers(buf: MutableSequence[float], at: int, value: Any) -> None:
                 for k, v in enumerate(value):
                     buf[at + k] = float(v)
 
             return length, "number per seat", numbers
         if item is int and variadic:
 
-            def members(buf: list[float], at: int, value: Any) -> None:
+            def members(buf: MutableSequence[float], at: int, value: Any) -> None:
                 for v in value:
                     if 0 <= v < players:
                         buf[at + v] = 1.0
@@ -188,7 +191,7 @@ class _Builder:
             return players, "seats listed (0/1 per seat)", members
         if variadic:
 
-            def pooled(buf: list[float], at: int, value: Any) -> None:
+            def pooled(buf: MutableSequence[float], at: int, value: Any) -> None:
                 found: list[Card] = []
                 _cards_in(value, found)
                 for c in found:
@@ -210,7 +213,7 @@ class _Builder:
             parts.append((field.name, size, write))
             size += n
 
-        def rec(buf: list[float], at: int, value: Any) -> None:
+        def rec(buf: MutableSequence[float], at: int, value: Any) -> None:
             for fname, off, write in parts:
                 write(buf, at + off, getattr(value, fname))
 
@@ -230,6 +233,17 @@ class Encoder:
         for part in self.parts:
             part.write(buf, part.offset, part.getter(view))
         return tuple(buf)
+
+    def encode_array(self, view: Any) -> array.array[float]:
+        """The observation of ``view`` as a float32 ``array.array`` (for the
+        adapters: ``numpy.frombuffer`` reads it without a copy)."""
+        blank = _BLANKS.get(self.size)
+        if blank is None:
+            blank = _BLANKS[self.size] = array.array("f", bytes(4 * self.size))
+        buf = blank[:]
+        for part in self.parts:
+            part.write(buf, part.offset, part.getter(view))
+        return buf
 
     def layout(self) -> tuple[tuple[str, int, int], ...]:
         """``(field, offset, size)`` of each block, in order."""

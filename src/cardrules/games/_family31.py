@@ -117,7 +117,7 @@ def seeded_shuffle(seed_text: str, items: Sequence[T]) -> list[T]:
     """``items`` shuffled exactly as ``random.Random(seed_text).shuffle`` does, faster.
 
     The same permutation for every seed text: the same Mersenne Twister words
-    are drawn and rejected as :meth:`random.Random.shuffle` draws them (for a
+    are drawn and rejected as ``random.Random.shuffle`` draws them (for a
     choice among ``n``, ``k`` random bits with ``k`` the bit length of ``n``,
     drawn again while too big), with the loop inlined and the bit lengths
     computed once. On a Python whose shuffle draws otherwise (checked once,
@@ -157,7 +157,7 @@ def _shuffle(seed_text: str, out: list[T]) -> None:
 
 
 def _same_as_random() -> bool:
-    """Whether :func:`_shuffle` gives what this Python's ``random`` shuffle gives."""
+    """Whether ``_shuffle`` gives what this Python's ``random`` shuffle gives."""
     for size in (0, 1, 2, 3, 17, 52, 300):
         for seed in ("0/deal/0", "1/deal/1", "12345/x", "-3/deal/10"):
             mine = list(range(size))

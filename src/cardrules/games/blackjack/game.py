@@ -15,6 +15,7 @@ import attrs
 
 from cardrules.cards import Card
 from cardrules.engine import Codec, Game, GameState, Move, int_codec
+from cardrules.games.blackjack._learning import sample_fields
 from cardrules.games.blackjack.bots import strategy_move
 from cardrules.games.blackjack.moves import Options
 from cardrules.games.blackjack.state import State, new_state
@@ -47,6 +48,12 @@ class Blackjack(Game[State, Options]):
             "bet": {"amount": int_codec(0, self.options.max_bet)},
             "insure": {"amount": int_codec(0, self.options.max_bet // 2)},
         }
+
+    def _sample_fields(self, view: Any, rng: random.Random) -> dict[str, Any]:
+        """For ``sample_state``: the shoe's order, the hole card and each doubled
+        hand's last card are dealt from the cards the view does not show
+        (BJ-13.3); a hole card the dealer has peeked at makes no natural (BJ-5.2)."""
+        return sample_fields(view, rng)
 
     def _new_game(self, seed: int) -> State:
         return new_state(self.options, seed)

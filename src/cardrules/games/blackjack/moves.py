@@ -223,6 +223,9 @@ class View(GameView):
 
     ``dealer`` shows the up card only while the round is played; a doubled
     hand's last card is left out until the round is settled (BJ-10.2).
+    ``shuffles`` counts the shoe's shuffles so far and ``reshuffle_due`` says a
+    shoe run out this round is to be shuffled in full after it (BJ-3.5): every
+    seat sees a shuffle made at the table.
     """
 
     seat: int
@@ -238,5 +241,7 @@ class View(GameView):
     tray: tuple[Card, ...]
     shoe_size: int
     cut: int
+    shuffles: int
+    reshuffle_due: bool
     last_deal: DealResult | None
     history: History

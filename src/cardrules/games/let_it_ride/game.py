@@ -26,6 +26,7 @@ from cardrules.engine import (
     GameView,
     History,
     Move,
+    Unseen,
     int_codec,
     make_view,
     option,
@@ -472,6 +473,23 @@ class LetItRide(Game[State, Options]):
     def _action_fields(self, faces: tuple[Card, ...]) -> Mapping[str, Mapping[str, Codec]]:
         """Which of the two bets that may come back is pulled or left riding."""
         return {"pull": {"bet": int_codec(1, 2)}, "ride": {"bet": int_codec(1, 2)}}
+
+    def _sample_fields(self, view: Any, rng: random.Random) -> dict[str, Any]:
+        """For ``sample_state``: the community cards not yet turned come from the
+        unseen cards; once the series is over every hand was shown (LIR-4.5)."""
+        if view.phase is Phase.OVER:
+            shown = view.last_deal
+            assert shown is not None  # a series always plays its first hand
+            return {"turn": 0, "hands": shown.hands, "board": shown.board, "turned": 2}
+        community = view.community
+        return {"board": Unseen(2 - len(community), first=community), "turned": len(community)}
+
+    def _sample_sizes(self, view: Any) -> tuple[int, ...]:
+        """Three cards for each seat in the hand, none for a seat sitting out (LIR-2.2)."""
+        if view.phase is Phase.OVER:
+            assert view.last_deal is not None
+            return tuple(len(hand) for hand in view.last_deal.hands)
+        return tuple(3 if playing else 0 for playing in view.playing)
 
     def _new_game(self, seed: int) -> State:
         n = self.options.players

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from cardrules import IllegalMeldError, InvalidCardError, OptionError, games, parse_cards
-from cardrules.games import schwimmen, thirty_one, turkish51
+from cardrules.games import schwimmen, stop_the_bus, thirty_one, turkish51
 from cardrules.games.thirty_one import End, deal_losses, tokens_after
 
 # 21, 20 and 17: three hands with distinct values (hearts 11+10, spades 10+10, clubs 9+8).
@@ -203,3 +203,62 @@ def test_sch_6_deal_losses_agree_with_played_deals(seed: int) -> None:
             assert losses == result.losses, (result, before.tokens)
             checked += 1
     assert checked >= 1
+
+
+class TestStopTheBusDealLosses:
+    """`stop_the_bus.deal_losses`: a Stop the Bus showdown settled from the final hands."""
+
+    def test_stb_5_1_the_lowest_hand_loses(self) -> None:
+        """STB-5.1: a pair of queens is below a running flush and a run (by hand)."""
+        hands = [parse_cards(t) for t in ("Qh Qs 2d", "4c 2c 3c", "9d Th Js")]
+        assert stop_the_bus.deal_losses(hands) == (1, 0, 0)
+
+    def test_stb_5_2_equal_lowest_hands_all_lose(self) -> None:
+        """STB-5.2: two high-card hands of the same ranks both lose; suits do not part them."""
+        hands = [parse_cards(t) for t in ("Kc 9d 4h", "Kd 9s 4c", "Ac Ad 5s")]
+        assert stop_the_bus.deal_losses(hands) == (1, 1, 0)
+
+    def test_stb_5_3_a_tie_for_the_best_voids_the_deal(self) -> None:
+        """STB-5.3: two equal best hands: nobody loses; with the option off the lowest does."""
+        hands = [parse_cards(t) for t in ("Qh Qs 2d", "4c 2c 3c", "4h 2h 3h")]
+        assert stop_the_bus.deal_losses(hands) == (0, 0, 0)
+        assert stop_the_bus.deal_losses(hands, void_on_top_tie=False) == (1, 0, 0)
+
+    def test_stb_5_4_a_tie_that_would_leave_nobody_in_is_void(self) -> None:
+        """STB-5.4: every player still in ties lowest on his last token: nobody loses."""
+        hands = [parse_cards(t) for t in ("Kc 9d 4h", "Kd 9s 4c")]
+        assert stop_the_bus.deal_losses(
+            hands, void_on_top_tie=False, tokens=(0, 0), swimming=False
+        ) == (0, 0)
+        assert stop_the_bus.deal_losses(hands, void_on_top_tie=False, tokens=(2, 2)) == (1, 1)
+
+    @pytest.mark.parametrize("seed", range(12))
+    def test_stb_5_deal_losses_agree_with_played_deals(self, seed: int) -> None:
+        """Property: the standalone settlement gives the losses the engine recorded."""
+        game = games.create(
+            "stop_the_bus",
+            players=2 + seed % 4,
+            deals=4,
+            void_on_top_tie=seed % 3 != 0,
+            a23=("best", "lowest", "none")[seed % 3],
+        )
+        state = game.new_game(seed=seed)
+        rng = random.Random(seed)
+        checked = 0
+        while not state.is_terminal:
+            before = state
+            state = state.apply(rng.choice(state.legal_moves()))
+            result = state.last_deal
+            if result is not None and result is not before.last_deal:
+                losses = stop_the_bus.deal_losses(
+                    result.hands,
+                    end="draw" if result.end is schwimmen.End.DRAW else "knock",
+                    alive=before.alive,
+                    tokens=before.tokens,
+                    a23=game.options.a23,
+                    void_on_top_tie=game.options.void_on_top_tie,
+                    swimming=game.options.swimming,
+                )
+                assert losses == result.losses, (result, before.tokens)
+                checked += 1
+        assert checked >= 1

@@ -27,11 +27,13 @@ import attrs
 
 from cardrules.cards import Card
 from cardrules.engine import GameState, option
+from cardrules.errors import InvalidCardError, OptionError
 from cardrules.games import schwimmen
+from cardrules.games._family31 import lose_tokens
 from cardrules.games.schwimmen import End, check_hand, hand_mask
 from cardrules.poker import A23_RUNS, ThreeCardCategory, ThreeCardRank, three_card_rank
 
-__all__ = ["Options", "State", "StopTheBus", "hand_rank"]
+__all__ = ["Options", "State", "StopTheBus", "deal_losses", "hand_rank"]
 
 
 @attrs.frozen
@@ -71,6 +73,80 @@ def hand_rank(cards: Sequence[Card], *, a23: str = "best", full_pack: bool = Tru
     """
     check_hand(cards, schwimmen._pack(full_pack), "Stop the Bus")
     return three_card_rank(cards, a23=a23)
+
+
+def deal_losses(
+    hands: Sequence[Sequence[Card]],
+    *,
+    end: str = "knock",
+    alive: Sequence[bool] | None = None,
+    tokens: Sequence[int] | None = None,
+    a23: str = "best",
+    void_on_top_tie: bool = True,
+    swimming: bool = True,
+    full_pack: bool = True,
+) -> tuple[int, ...]:
+    """Tokens each seat loses for a finished deal, from the final hands: settle a deal
+    played at a real table without playing it here.
+
+    Args:
+        hands: every seat's final three cards (a seat out of the game: any, or none).
+        end: ``"knock"`` (the showdown: the lowest hands lose one each, STB-5.1 and
+            STB-5.2) or ``"draw"`` (nobody loses).
+        alive: per seat, whether it is still in the game (default: all).
+        tokens: tokens each seat holds before the deal; with them, a tie that would
+            leave nobody in the game makes the deal void (STB-5.4, SCH-7.3).
+        a23: how ace-two-three counts (STB-3.4).
+        void_on_top_tie: the option of STB-5.3: a tie for the best hand voids the deal.
+        swimming: the ``swimming`` option (SCH-7.4), used with ``tokens``.
+        full_pack: the hands are of the 52-card pack (STB-1.2).
+
+    Raises:
+        InvalidCardError: a hand is not three distinct cards of the pack, or a card is
+            in two hands.
+        OptionError: an unknown ``end``, or ``alive`` or ``tokens`` of the wrong length.
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> hands = [parse_cards(t) for t in ("Qh Qs 2d", "4c 2c 3c", "9d Th Js")]
+        >>> deal_losses(hands)  # the pair of queens is lowest (STB-5.1)
+        (1, 0, 0)
+        >>> deal_losses([*hands, parse_cards("4h 2h 3h")])  # two best hands tie: void
+        (0, 0, 0, 0)
+    """
+    if end not in ("knock", "draw"):
+        raise OptionError(f"end must be knock or draw, got {end!r:.40}")
+    if isinstance(hands, (str, Card)) or not isinstance(hands, Sequence):
+        raise InvalidCardError(f"hands must be a sequence of hands, got {hands!r:.60}")
+    players = len(hands)
+    flags = tuple(alive) if alive is not None else (True,) * players
+    if len(flags) != players or not all(isinstance(a, bool) for a in flags):
+        raise OptionError(f"alive must be {players} booleans, one per seat")
+    live = [i for i in range(players) if flags[i]]
+    seen: set[Card] = set()
+    keys: dict[int, tuple[int, ...]] = {}
+    for i in live:
+        rank = hand_rank(hands[i], a23=a23, full_pack=full_pack)
+        keys[i] = (int(rank.category), *rank.ranks)
+        if seen & set(hands[i]):
+            raise InvalidCardError(f"{sorted(seen & set(hands[i]))[0]} is in two hands")
+        seen.update(hands[i])
+    if end == "draw" or not live:
+        return (0,) * players
+    values = list(keys.values())
+    if void_on_top_tie and values.count(max(values)) > 1:  # STB-5.3
+        return (0,) * players
+    low = min(values)
+    losses = tuple(1 if i in keys and keys[i] == low else 0 for i in range(players))
+    if tokens is not None:
+        if len(tokens) != players:
+            raise OptionError(f"tokens must be {players} counts, one per seat")
+        left, still = lose_tokens(tokens, flags, losses)
+        if not swimming:
+            still = tuple(a and t > 0 for a, t in zip(still, left, strict=True))
+        if not any(still):  # STB-5.4: a tie that would leave nobody in: void
+            return (0,) * players
+    return losses
 
 
 _RANKS: dict[tuple[str, int], tuple[int, ...]] = {}

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, cast
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, ClassVar, TypeVar, cast
 
 import attrs
 
@@ -217,20 +217,8 @@ def deal_losses(
     how = end.value if isinstance(end, End) else end
     if how not in ("knock", "thirty_one", "three_aces", "draw"):
         raise OptionError(f"end must be knock, thirty_one, three_aces or draw, got {end!r:.40}")
-    if isinstance(hands, (str, Card)) or not isinstance(hands, Sequence):
-        raise InvalidCardError(f"hands must be a sequence of hands, got {hands!r:.60}")
-    players = len(hands)
-    flags = tuple(alive) if alive is not None else (True,) * players
-    if len(flags) != players or not all(isinstance(a, bool) for a in flags):
-        raise OptionError(f"alive must be {players} booleans, one per seat")
-    live = [i for i in range(players) if flags[i]]
-    seen: set[Card] = set()
-    keys: dict[int, tuple[int, int]] = {}
-    for i in live:
-        keys[i] = hand_key(hands[i], full_pack=full_pack)
-        if seen & set(hands[i]):
-            raise InvalidCardError(f"{sorted(seen & set(hands[i]))[0]} is in two hands")
-        seen.update(hands[i])
+    keys, flags = showdown_keys(hands, alive, lambda h: hand_key(h, full_pack=full_pack))
+    live = list(keys)
     losers: list[int] = []
     if how == "three_aces":
         holders = [i for i in live if keys[i][0] == _FIRE]
@@ -240,15 +228,66 @@ def deal_losses(
     elif how != "draw" and live:
         low = min(keys.values())
         losers = [i for i in live if keys[i] == low]  # SCH-6.2 to SCH-6.4
-    losses = tuple(1 if i in losers else 0 for i in range(players))
-    if tokens is not None:
-        if len(tokens) != players:
-            raise OptionError(f"tokens must be {players} counts, one per seat")
-        left, still = lose_tokens(tokens, flags, losses)
-        if not swimming:
-            still = tuple(a and t > 0 for a, t in zip(still, left, strict=True))
-        if not any(still):  # SCH-7.3: a tie that would leave nobody in: void
-            return (0,) * players
+    losses = tuple(1 if i in losers else 0 for i in range(len(hands)))
+    return void_if_nobody_left(losses, flags, tokens, swimming=swimming)
+
+
+K = TypeVar("K")
+
+
+def showdown_keys(
+    hands: Sequence[Sequence[Card]],
+    alive: Sequence[bool] | None,
+    key: Callable[[Sequence[Card]], K],
+) -> tuple[dict[int, K], tuple[bool, ...]]:
+    """The showdown key of every hand still in the game (by seat), and who is in: the
+    argument checks shared by the standalone settlements of the Schwimmen family.
+
+    Raises:
+        InvalidCardError: ``hands`` is no sequence of hands, or a card is in two hands
+            (``key`` raises for a bad hand).
+        OptionError: ``alive`` of the wrong length.
+    """
+    if isinstance(hands, (str, Card)) or not isinstance(hands, Sequence):
+        raise InvalidCardError(f"hands must be a sequence of hands, got {hands!r:.60}")
+    players = len(hands)
+    flags = tuple(alive) if alive is not None else (True,) * players
+    if len(flags) != players or not all(isinstance(a, bool) for a in flags):
+        raise OptionError(f"alive must be {players} booleans, one per seat")
+    seen: set[Card] = set()
+    keys: dict[int, K] = {}
+    for i in range(players):
+        if not flags[i]:
+            continue
+        keys[i] = key(hands[i])
+        if seen & set(hands[i]):
+            raise InvalidCardError(f"{sorted(seen & set(hands[i]))[0]} is in two hands")
+        seen.update(hands[i])
+    return keys, flags
+
+
+def void_if_nobody_left(
+    losses: tuple[int, ...],
+    alive: tuple[bool, ...],
+    tokens: Sequence[int] | None,
+    *,
+    swimming: bool,
+) -> tuple[int, ...]:
+    """``losses``, or none when they would leave nobody in the game (SCH-7.3); without
+    ``tokens`` the losses stand.
+
+    Raises:
+        OptionError: ``tokens`` of the wrong length.
+    """
+    if tokens is None:
+        return losses
+    if len(tokens) != len(losses):
+        raise OptionError(f"tokens must be {len(losses)} counts, one per seat")
+    left, still = lose_tokens(tokens, alive, losses)
+    if not swimming:
+        still = tuple(a and t > 0 for a, t in zip(still, left, strict=True))
+    if not any(still):  # SCH-7.3: a tie that would leave nobody in: void
+        return (0,) * len(losses)
     return losses
 
 

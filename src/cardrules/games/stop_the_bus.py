@@ -27,9 +27,8 @@ import attrs
 
 from cardrules.cards import Card
 from cardrules.engine import GameState, option
-from cardrules.errors import InvalidCardError, OptionError
+from cardrules.errors import OptionError
 from cardrules.games import schwimmen
-from cardrules.games._family31 import lose_tokens
 from cardrules.games.schwimmen import End, check_hand, hand_mask
 from cardrules.poker import A23_RUNS, ThreeCardCategory, ThreeCardRank, three_card_rank
 
@@ -116,37 +115,21 @@ def deal_losses(
     """
     if end not in ("knock", "draw"):
         raise OptionError(f"end must be knock or draw, got {end!r:.40}")
-    if isinstance(hands, (str, Card)) or not isinstance(hands, Sequence):
-        raise InvalidCardError(f"hands must be a sequence of hands, got {hands!r:.60}")
+
+    def order(hand: Sequence[Card]) -> tuple[int, ...]:
+        rank = hand_rank(hand, a23=a23, full_pack=full_pack)
+        return (int(rank.category), *rank.ranks)
+
+    keys, flags = schwimmen.showdown_keys(hands, alive, order)
     players = len(hands)
-    flags = tuple(alive) if alive is not None else (True,) * players
-    if len(flags) != players or not all(isinstance(a, bool) for a in flags):
-        raise OptionError(f"alive must be {players} booleans, one per seat")
-    live = [i for i in range(players) if flags[i]]
-    seen: set[Card] = set()
-    keys: dict[int, tuple[int, ...]] = {}
-    for i in live:
-        rank = hand_rank(hands[i], a23=a23, full_pack=full_pack)
-        keys[i] = (int(rank.category), *rank.ranks)
-        if seen & set(hands[i]):
-            raise InvalidCardError(f"{sorted(seen & set(hands[i]))[0]} is in two hands")
-        seen.update(hands[i])
-    if end == "draw" or not live:
+    if end == "draw" or not keys:
         return (0,) * players
     values = list(keys.values())
     if void_on_top_tie and values.count(max(values)) > 1:  # STB-5.3
         return (0,) * players
     low = min(values)
-    losses = tuple(1 if i in keys and keys[i] == low else 0 for i in range(players))
-    if tokens is not None:
-        if len(tokens) != players:
-            raise OptionError(f"tokens must be {players} counts, one per seat")
-        left, still = lose_tokens(tokens, flags, losses)
-        if not swimming:
-            still = tuple(a and t > 0 for a, t in zip(still, left, strict=True))
-        if not any(still):  # STB-5.4: a tie that would leave nobody in: void
-            return (0,) * players
-    return losses
+    losses = tuple(1 if keys.get(i) == low else 0 for i in range(players))
+    return schwimmen.void_if_nobody_left(losses, flags, tokens, swimming=swimming)  # STB-5.4
 
 
 _RANKS: dict[tuple[str, int], tuple[int, ...]] = {}

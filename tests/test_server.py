@@ -421,3 +421,23 @@ def test_cr_5_1_a_card_played_is_public_in_the_events() -> None:
         event = state.events(seat, since=len(state.history) - 1)[0]
         assert event["move"] == str(state.history[-1])
         assert event["seat"] == mover
+
+
+def test_rule_errors_survive_pickling() -> None:
+    """A worker process sends refusals back whole: move, rule, seat, reason, message."""
+    import pickle
+
+    from cardrules.errors import IllegalMeldError, IllegalMoveError
+
+    err = IllegalMoveError("knock", "nobody may knock yet (T31-4.5)", seat=2)
+    back = pickle.loads(pickle.dumps(err))
+    assert (back.move, back.rule, back.seat, back.reason, str(back)) == (
+        "knock",
+        "T31-4.5",
+        2,
+        "nobody may knock yet",
+        str(err),
+    )
+    meld = IllegalMeldError("a run needs three cards", rule="T51-2.2")
+    again = pickle.loads(pickle.dumps(meld))
+    assert (again.rule, again.reason, str(again)) == ("T51-2.2", meld.reason, str(meld))

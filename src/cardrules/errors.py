@@ -71,6 +71,10 @@ class IllegalMeldError(CardRulesError, ValueError):
         self.reason: str = plain
         super().__init__(text)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle support (a worker process sends the error back whole)."""
+        return (type(self), (self.args[0] if self.args else "",), {"rule": self.rule})
+
 
 class IllegalMoveError(CardRulesError):
     """A well-formed move that the rules do not allow now.
@@ -103,7 +107,20 @@ class IllegalMoveError(CardRulesError):
         self.rule: str | None = rule if rule is not None else found
         self.reason: str = plain
         self.seat = seat
+        self._text = text
         super().__init__(f"illegal move {_show(move)}: {text}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle support (a worker process sends the error back whole, with
+        ``move``, ``rule``, ``seat`` and ``reason``).
+
+        Examples:
+            >>> import pickle
+            >>> err = pickle.loads(pickle.dumps(IllegalMoveError("knock", "no (T31-4.5)", seat=1)))
+            >>> err.move, err.rule, err.seat, str(err)
+            ('knock', 'T31-4.5', 1, "illegal move 'knock': no (T31-4.5)")
+        """
+        return (type(self), (self.move, self._text), {"rule": self.rule, "seat": self.seat})
 
 
 class ConformanceError(CardRulesError):

@@ -129,10 +129,15 @@ def _candidates(
     jokers: int,
     rules: MeldRules,
     points_of: Sequence[int],
+    best_only: bool = False,
 ) -> tuple[_Candidate, ...]:
     """Every meld the hand can make; ``distinct[i]`` (held ``counts[i]`` times) is the natural
     card of digit ``i``. The order (sets by rank, then runs by suit and first place) is the
-    order of [`candidate_melds`][cardrules.melds.candidate_melds] and the solver's tie-break."""
+    order of [`candidate_melds`][cardrules.melds.candidate_melds] and the solver's tie-break.
+
+    With ``best_only``, the solver's list: of the melds that use the same natural cards and
+    as many jokers (so the same size and points), only the most valuable, the first listed
+    of equal values, in the same order. No other such meld can be in a best plan."""
     max_j = jokers if rules.jokers_allowed else 0
     if rules.max_jokers is not None:
         max_j = min(max_j, rules.max_jokers)
@@ -292,6 +297,14 @@ def _candidates(
                                         ),
                                     )
                                 )
+    if best_only:
+        best: dict[tuple[int, int], int] = {}  # per (natural cards, jokers), the kept index
+        for at, found in enumerate(out):
+            same = (found.vec, found.jokers)
+            earlier = best.get(same)
+            if earlier is None or found.value > out[earlier].value:
+                best[same] = at
+        return tuple([out[at] for at in sorted(best.values())])
     return tuple(out)
 
 
@@ -400,7 +413,10 @@ def _hand_key(hand: object) -> tuple[Card, ...]:
 
 
 def _analyse(
-    key: tuple[Card, ...], rules: MeldRules, penalty: Callable[[Card], int] | None
+    key: tuple[Card, ...],
+    rules: MeldRules,
+    penalty: Callable[[Card], int] | None,
+    best_only: bool = False,
 ) -> _Analysis:
     wild_ranks = rules.wild_ranks
     distinct: list[Card]
@@ -427,7 +443,7 @@ def _analyse(
         points = list(map(_points_table(rules).__getitem__, distinct))
     else:
         points = [penalty(c) for c in distinct]
-    found = _candidates(distinct, counts, len(wild), rules, points)
+    found = _candidates(distinct, counts, len(wild), rules, points, best_only)
     return _Analysis(tuple(distinct), tuple(counts), tuple(wild), tuple(points), found)
 
 
@@ -436,6 +452,13 @@ def _analysed(key: tuple[Card, ...], rules: MeldRules) -> _Analysis:
     """`_analyse` with the default points, remembered for recent hands: a game asks
     about the same hand for its moves and for its bots."""
     return _analyse(key, rules, None)
+
+
+@functools.lru_cache(maxsize=32)
+def _solver_analysed(key: tuple[Card, ...], rules: MeldRules) -> _Analysis:
+    """`_analysed` with only the solver's candidates (``best_only`` of `_candidates`): for
+    the search, and for whatever needs only the best meld of each cards and jokers."""
+    return _analyse(key, rules, None, best_only=True)
 
 
 @functools.lru_cache(maxsize=32)

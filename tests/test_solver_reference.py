@@ -30,6 +30,7 @@ RULES = {
     "repeat_sets": MeldRules(set_suits_distinct=False, max_set_size=None),
     "wild_twos": MeldRules(wild_ranks={Rank.TWO}),
     "four_long": MeldRules(min_length=4, ace_low=False),
+    "cheap_ace": MeldRules(ace_high_points=1, court_points=5, joker_points=0),
 }
 OBJECTIVES = ("value", "deadwood", "all")
 JOKER = Card(Rank.JOKER)

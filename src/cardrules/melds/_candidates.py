@@ -145,6 +145,10 @@ def _candidates(
     min_len, min_nat = rules.min_length, rules.min_naturals
     out: list[_Candidate] = []
     append = out.append
+    # best_only: each run's natural cards by (suit, first place, length), and the runs
+    # whose jokers standing in for held cards are listed afterwards (see `_stand_ins`)
+    windows: dict[tuple[int, int, int], frozenset[int]] = {}
+    deferred: list[tuple[int, int, int, int, tuple[int, ...]]] = []
     n = len(distinct)
     if rules.sets_allowed:
         set_kind = MeldKind.SET
@@ -267,6 +271,11 @@ def _candidates(
                                 ),
                             )
                         )
+                        if best_only:  # every window first, then its jokers standing in
+                            windows[suit, lo, length] = frozenset(used)
+                            if missing < max_j:
+                                deferred.append((len(out), lo, length, suit, tuple(used)))
+                            continue
                         if missing >= max_j:
                             continue
                         # A joker may also stand in for a card the hand holds, freeing that
@@ -298,6 +307,7 @@ def _candidates(
                                     )
                                 )
     if best_only:
+        out = _stand_ins(out, deferred, windows, distinct, points_of, rules, max_j)
         best: dict[tuple[int, int], int] = {}  # per (natural cards, jokers), the kept index
         for at, found in enumerate(out):
             same = (found.vec, found.jokers)
@@ -306,6 +316,68 @@ def _candidates(
                 best[same] = at
         return tuple([out[at] for at in sorted(best.values())])
     return tuple(out)
+
+
+def _stand_ins(
+    out: list[_Candidate],
+    deferred: list[tuple[int, int, int, int, tuple[int, ...]]],
+    windows: dict[tuple[int, int, int], frozenset[int]],
+    distinct: Sequence[Card],
+    points_of: Sequence[int],
+    rules: MeldRules,
+    max_j: int,
+) -> list[_Candidate]:
+    """``out`` (of `_candidates` with ``best_only``) with the runs of ``deferred`` again,
+    each with jokers standing in for some of its held cards, in their listed places; but
+    not those that the run one place higher, when listed and worth more, holds with the
+    same cards and jokers (its own cards include them): they can never be the best of
+    their cards and jokers."""
+    place_pts = _place_points(rules)
+    joker_pts, min_nat = rules.joker_points, rules.min_naturals
+    extra: dict[int, list[_Candidate]] = {}
+    run_kind = MeldKind.RUN
+    for at, lo, length, suit, used in deferred:
+        missing = length - len(used)
+        value = sum(place_pts[lo : lo + length])
+        above = None  # the cards of the run one place higher, if listed and worth more
+        if lo + length < len(place_pts) and place_pts[lo + length] > place_pts[lo]:
+            above = windows.get((suit, lo + 1, length))
+        made = extra[at] = []
+        for r in range(1, max_j - missing + 1):
+            if len(used) - r < min_nat:
+                break
+            for kept in itertools.combinations(used, len(used) - r):
+                if above is not None and above.issuperset(kept):
+                    continue  # the run one place higher holds them and is worth more
+                kept_vec = 0
+                pts = (missing + r) * joker_pts
+                for i in kept:
+                    kept_vec += 1 << (_BITS * i)
+                    pts += points_of[i]
+                made.append(
+                    _new_candidate(
+                        _Candidate,
+                        (
+                            min(kept),
+                            kept_vec,
+                            missing + r,
+                            value,
+                            pts,
+                            length,
+                            run_kind,
+                            tuple([distinct[i] for i in kept]),
+                            lo,
+                            suit,
+                        ),
+                    )
+                )
+    merged: list[_Candidate] = []
+    for at, cand in enumerate(out, 1):
+        merged.append(cand)
+        more = extra.get(at)
+        if more:
+            merged.extend(more)
+    return merged
 
 
 _CardPlaces = dict[Card, tuple[int, int, tuple[int, ...], tuple[int, ...]]]

@@ -129,10 +129,15 @@ def _candidates(
     jokers: int,
     rules: MeldRules,
     points_of: Sequence[int],
+    best_only: bool = False,
 ) -> tuple[_Candidate, ...]:
     """Every meld the hand can make; ``distinct[i]`` (held ``counts[i]`` times) is the natural
     card of digit ``i``. The order (sets by rank, then runs by suit and first place) is the
-    order of [`candidate_melds`][cardrules.melds.candidate_melds] and the solver's tie-break."""
+    order of [`candidate_melds`][cardrules.melds.candidate_melds] and the solver's tie-break.
+
+    With ``best_only``, the solver's list: of the melds that use the same natural cards and
+    as many jokers (so the same size and points), only the most valuable, the first listed
+    of equal values, in the same order. No other such meld can be in a best plan."""
     max_j = jokers if rules.jokers_allowed else 0
     if rules.max_jokers is not None:
         max_j = min(max_j, rules.max_jokers)
@@ -140,6 +145,10 @@ def _candidates(
     min_len, min_nat = rules.min_length, rules.min_naturals
     out: list[_Candidate] = []
     append = out.append
+    # best_only: each run's natural cards by (suit, first place, length), and the runs
+    # whose jokers standing in for held cards are listed afterwards (see `_stand_ins`)
+    windows: dict[tuple[int, int, int], frozenset[int]] = {}
+    deferred: list[tuple[int, int, int, int, tuple[int, ...]]] = []
     n = len(distinct)
     if rules.sets_allowed:
         set_kind = MeldKind.SET
@@ -262,6 +271,11 @@ def _candidates(
                                 ),
                             )
                         )
+                        if best_only:  # every window first, then its jokers standing in
+                            windows[suit, lo, length] = frozenset(used)
+                            if missing < max_j:
+                                deferred.append((len(out), lo, length, suit, tuple(used)))
+                            continue
                         if missing >= max_j:
                             continue
                         # A joker may also stand in for a card the hand holds, freeing that
@@ -292,7 +306,78 @@ def _candidates(
                                         ),
                                     )
                                 )
+    if best_only:
+        out = _stand_ins(out, deferred, windows, distinct, points_of, rules, max_j)
+        best: dict[tuple[int, int], int] = {}  # per (natural cards, jokers), the kept index
+        for at, found in enumerate(out):
+            same = (found.vec, found.jokers)
+            earlier = best.get(same)
+            if earlier is None or found.value > out[earlier].value:
+                best[same] = at
+        return tuple([out[at] for at in sorted(best.values())])
     return tuple(out)
+
+
+def _stand_ins(
+    out: list[_Candidate],
+    deferred: list[tuple[int, int, int, int, tuple[int, ...]]],
+    windows: dict[tuple[int, int, int], frozenset[int]],
+    distinct: Sequence[Card],
+    points_of: Sequence[int],
+    rules: MeldRules,
+    max_j: int,
+) -> list[_Candidate]:
+    """``out`` (of `_candidates` with ``best_only``) with the runs of ``deferred`` again,
+    each with jokers standing in for some of its held cards, in their listed places; but
+    not those that the run one place higher, when listed and worth more, holds with the
+    same cards and jokers (its own cards include them): they can never be the best of
+    their cards and jokers."""
+    place_pts = _place_points(rules)
+    joker_pts, min_nat = rules.joker_points, rules.min_naturals
+    extra: dict[int, list[_Candidate]] = {}
+    run_kind = MeldKind.RUN
+    for at, lo, length, suit, used in deferred:
+        missing = length - len(used)
+        value = sum(place_pts[lo : lo + length])
+        above = None  # the cards of the run one place higher, if listed and worth more
+        if lo + length < len(place_pts) and place_pts[lo + length] > place_pts[lo]:
+            above = windows.get((suit, lo + 1, length))
+        made = extra[at] = []
+        for r in range(1, max_j - missing + 1):
+            if len(used) - r < min_nat:
+                break
+            for kept in itertools.combinations(used, len(used) - r):
+                if above is not None and above.issuperset(kept):
+                    continue  # the run one place higher holds them and is worth more
+                kept_vec = 0
+                pts = (missing + r) * joker_pts
+                for i in kept:
+                    kept_vec += 1 << (_BITS * i)
+                    pts += points_of[i]
+                made.append(
+                    _new_candidate(
+                        _Candidate,
+                        (
+                            min(kept),
+                            kept_vec,
+                            missing + r,
+                            value,
+                            pts,
+                            length,
+                            run_kind,
+                            tuple([distinct[i] for i in kept]),
+                            lo,
+                            suit,
+                        ),
+                    )
+                )
+    merged: list[_Candidate] = []
+    for at, cand in enumerate(out, 1):
+        merged.append(cand)
+        more = extra.get(at)
+        if more:
+            merged.extend(more)
+    return merged
 
 
 _CardPlaces = dict[Card, tuple[int, int, tuple[int, ...], tuple[int, ...]]]
@@ -400,7 +485,10 @@ def _hand_key(hand: object) -> tuple[Card, ...]:
 
 
 def _analyse(
-    key: tuple[Card, ...], rules: MeldRules, penalty: Callable[[Card], int] | None
+    key: tuple[Card, ...],
+    rules: MeldRules,
+    penalty: Callable[[Card], int] | None,
+    best_only: bool = False,
 ) -> _Analysis:
     wild_ranks = rules.wild_ranks
     distinct: list[Card]
@@ -427,7 +515,7 @@ def _analyse(
         points = list(map(_points_table(rules).__getitem__, distinct))
     else:
         points = [penalty(c) for c in distinct]
-    found = _candidates(distinct, counts, len(wild), rules, points)
+    found = _candidates(distinct, counts, len(wild), rules, points, best_only)
     return _Analysis(tuple(distinct), tuple(counts), tuple(wild), tuple(points), found)
 
 
@@ -436,6 +524,13 @@ def _analysed(key: tuple[Card, ...], rules: MeldRules) -> _Analysis:
     """`_analyse` with the default points, remembered for recent hands: a game asks
     about the same hand for its moves and for its bots."""
     return _analyse(key, rules, None)
+
+
+@functools.lru_cache(maxsize=32)
+def _solver_analysed(key: tuple[Card, ...], rules: MeldRules) -> _Analysis:
+    """`_analysed` with only the solver's candidates (``best_only`` of `_candidates`): for
+    the search, and for whatever needs only the best meld of each cards and jokers."""
+    return _analyse(key, rules, None, best_only=True)
 
 
 @functools.lru_cache(maxsize=32)

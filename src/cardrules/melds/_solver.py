@@ -25,6 +25,7 @@ from cardrules.melds._candidates import (
     _card_places,
     _hand_key,
     _points_table,
+    _solver_analysed,
     _window_starts,
 )
 from cardrules.melds._check import _as_cards
@@ -47,7 +48,7 @@ from cardrules.melds._rules import (
 def _value_ceiling(key: tuple[Card, ...], rules: MeldRules) -> int:
     """A cheap upper bound of ``solve(...).value`` for a sorted hand whose candidates are
     known: the best points of every natural card some candidate uses, and of each joker."""
-    analysis = _analysed(key, rules)
+    analysis = _solver_analysed(key, rules)
     covered = 0
     for cand in analysis.found:
         covered |= cand.vec
@@ -196,17 +197,9 @@ class _Search:
             weight_of = [(c.size * scale + c.value) * scale + c.points for c in found]
         else:
             weight_of = [c.value for c in found]
-        # Candidates that use the same natural cards and as many jokers (the jokers standing
-        # in other places) leave the same rest: only the heaviest can be the best, the first
-        # listed of equal weights, as the search's strict ">" picks it. The others are left
-        # out, each kept one in its own place, so that every answer is as before.
-        heaviest: dict[tuple[int, int], int] = {}
-        for index, (cand, weight) in enumerate(zip(found, weight_of, strict=True)):
-            group = (cand.vec, cand.jokers)
-            kept = heaviest.get(group)
-            if kept is None or weight > weight_of[kept]:
-                heaviest[group] = index
-        order = sorted(heaviest.values())
+        # The analysis lists only the best meld of each natural cards and jokers (see
+        # `_candidates`' ``best_only``): the others leave the same rest and weigh no more.
+        order = range(len(found))
         per_card, per_joker = _slot_bounds(analysis, rules, weights)
         # the most each kept meld's cards and jokers could weigh in any plan (see best)
         most = dict(zip(distinct, per_card, strict=True)).__getitem__
@@ -388,7 +381,7 @@ def _slot_bounds(analysis: _Analysis, rules: MeldRules, weights: _Weights) -> tu
 @functools.lru_cache(maxsize=32)
 def _searched(key: tuple[Card, ...], rules: MeldRules, weights: _Weights) -> _Search:
     """The search of a sorted hand with the default points, remembered with what it found."""
-    return _Search(_analysed(key, rules), rules, weights)
+    return _Search(_solver_analysed(key, rules), rules, weights)
 
 
 def _solve(
@@ -429,7 +422,7 @@ def _solved(key: tuple[Card, ...], rules: MeldRules, objective: Objective) -> De
     """[`solve`][cardrules.melds.solve] of a sorted hand with the default points, remembered for
     recent hands."""
     search = _searched(key, rules, objective)
-    return _solve(_analysed(key, rules), rules, search, _points_table(rules).__getitem__)
+    return _solve(_solver_analysed(key, rules), rules, search, _points_table(rules).__getitem__)
 
 
 def _held_points(analysis: _Analysis, rules: MeldRules) -> int:
@@ -444,7 +437,7 @@ def _best_value(key: tuple[Card, ...], rules: MeldRules) -> int:
     caller that only compares it with a threshold."""
     search = _searched(key, rules, "value")
     total = search.best(search.state, search.jokers)
-    if _held_points(_analysed(key, rules), rules) < _SCALE:
+    if _held_points(_solver_analysed(key, rules), rules) < _SCALE:
         return total // _SCALE  # the totals are value * _SCALE + points
     return _solved(key, rules, "value").value
 
@@ -455,7 +448,7 @@ def _fewest_left(key: tuple[Card, ...], rules: MeldRules) -> int:
     search = _searched(key, rules, "all")
     total = search.best(search.state, search.jokers)
     top = max(rules.ace_high_points, rules.ace_low_points, rules.court_points, 10)
-    if _held_points(_analysed(key, rules), rules) < _SCALE and len(key) * top < _SCALE:
+    if _held_points(_solver_analysed(key, rules), rules) < _SCALE and len(key) * top < _SCALE:
         # the totals are (cards * _SCALE + value) * _SCALE + points
         return len(key) - total // (_SCALE * _SCALE)
     return len(_solved(key, rules, "all").deadwood)
@@ -483,7 +476,8 @@ def _value_above(key: tuple[Card, ...], rules: MeldRules, threshold: int) -> boo
     first, which answers at once for a strong hand, and the search only when it falls
     short (the answer is the search's either way)."""
     search = _searched(key, rules, "value")
-    ordered = sorted(_analysed(key, rules).found, key=_by_value, reverse=True)
+    # the best meld of each cards and jokers: the others fit no better, and are worth no more
+    ordered = sorted(_solver_analysed(key, rules).found, key=_by_value, reverse=True)
     if _greedy_value(search.guard, ordered, search.state, search.jokers) > threshold:
         return True
     return _best_value(key, rules) > threshold
@@ -496,16 +490,17 @@ def _opening_with_above(
     cards left beside it, is worth more than ``threshold``: then so is the best opening that
     lays that card. ``None`` when no greedy plan shows it (the caller then searches)."""
     search = _searched(key, rules, "value")
-    found, state, j = _analysed(key, rules).found, search.state, search.jokers
-    ordered = sorted(found, key=_by_value, reverse=True)
-    distinct, wild = _analysed(key, rules).distinct, _analysed(key, rules).wild
+    state, j = search.state, search.jokers
+    # the best meld of each cards and jokers: the others fit no better, and are worth no more
+    ordered = sorted(_solver_analysed(key, rules).found, key=_by_value, reverse=True)
+    distinct, wild = _solver_analysed(key, rules).distinct, _solver_analysed(key, rules).wild
     if holding in distinct:  # a natural card: the melds whose natural cards include it
         digit = _DIGIT << (_BITS * distinct.index(holding))
         holders = [c for c in ordered if c.vec & digit]
     elif wild and all(w == holding for w in wild):  # every wild card is it: the melds
         holders = [c for c in ordered if c.jokers]  # with a joker hold one of them
     else:
-        places = _candidate_cards(key, rules)
+        places, found = _candidate_cards(key, rules), _analysed(key, rules).found
         holders = [c for c, (_, cards) in zip(found, places, strict=True) if holding in cards]
         holders.sort(key=_by_value, reverse=True)
     for c in holders:
@@ -581,7 +576,7 @@ def solve(
     key = _hand_key(hand)
     if penalty is None:
         return _solved(key, rules, objective)
-    analysis = _analyse(key, rules, penalty)
+    analysis = _analyse(key, rules, penalty, best_only=True)
     return _solve(analysis, rules, _Search(analysis, rules, objective), penalty)
 
 

@@ -227,9 +227,21 @@ class _Search:
         self.per_digit = per_digit
         # per joker count j, per digit: the melds that need at most j jokers, in order (a
         # state without jokers, the commonest, then never looks at the melds that need one)
+        # and grouped by the next natural card they use above the branching one (0: none),
+        # so that a state without that card passes over the whole group at once
+        grouped = [_grouped(options, d) for d, options in enumerate(per_digit)]
         self.within = [
-            [[o for o in options if o[1] <= j] for options in per_digit] for j in range(jokers + 1)
+            [
+                [
+                    (needs, kept)
+                    for needs, group in groups
+                    if (kept := [o for o in group if o[1] <= j])
+                ]
+                for groups in grouped
+            ]
+            for j in range(jokers)
         ]
+        self.within.append(grouped)
         self.starting = 0  # the digits at which some meld starts, each as _DIGIT
         for d, options in enumerate(per_digit):
             if options:
@@ -295,16 +307,22 @@ class _Search:
                 return top
             top = floor
             choice = -2  # none above the floor yet
-            for vec, need, weight, index, slots in within[j][d]:
-                rest = (state | guard) - vec
-                if rest & guard != guard:
-                    continue
-                left = bound - slots
-                if weight + left <= top:
-                    continue  # cannot beat the best earlier meld, nor the floor
-                total = weight + go(go, rest ^ guard, j - need, left, top - weight)
-                if total > top:
-                    top, choice = total, index
+            for needs, group in within[j][d]:
+                if needs and not state & needs:
+                    continue  # the group's next card is not held
+                for vec, need, weight, index, slots in group:
+                    rest = (state | guard) - vec
+                    if rest & guard != guard:
+                        continue
+                    left = bound - slots
+                    # the groups are not in the candidates' order: a meld before the best
+                    # so far wins a tie, one after it must beat it
+                    gap = top - weight - (index < choice)
+                    if left <= gap:
+                        continue  # cannot beat (or tie, if earlier) the best, nor the floor
+                    total = weight + go(go, rest ^ guard, j - need, left, gap)
+                    if total - weight > gap:
+                        top, choice = total, index
             left = bound - per_card[d]
             need_skip = top - 1 if choice >= 0 else floor  # leaving out wins a tie
             if left > need_skip:
@@ -336,6 +354,32 @@ class _Search:
                 if rest & guard == guard:
                     state, j, total = rest ^ guard, j - need, total + weight
         return total
+
+
+_Option = tuple[int, int, int, int, int]  # a search option (vec, jokers, weight, index, slots)
+_FEW = 12  # a digit with at most this many options keeps them in one group
+
+
+def _grouped(options: list[_Option], d: int) -> list[tuple[int, list[_Option]]]:
+    """The options of digit ``d`` grouped by the next natural card each uses above that one
+    (as a mask of its digit; 0 for a meld of that card and jokers alone), groups in order
+    of their first option and options in their order within."""
+    if len(options) <= _FEW:  # grouping would cost more than it saves
+        return [(0, options)] if options else []
+    groups: dict[int, list[_Option]] = {}  # by the lowest bit of the rest of the meld
+    unit = 1 << (_BITS * d)
+    for option in options:
+        rest = option[0] - unit
+        low = rest & -rest
+        group = groups.get(low)
+        if group is None:
+            groups[low] = [option]
+        else:
+            group.append(option)
+    return [
+        (_DIGIT << (low.bit_length() - 1) // _BITS * _BITS if low else 0, group)
+        for low, group in groups.items()
+    ]
 
 
 def _vec_bound(vec: int, per_card: list[int]) -> int:

@@ -204,15 +204,16 @@ class _Search:
         # the most each kept meld's cards and jokers could weigh in any plan (see best)
         most = dict(zip(distinct, per_card, strict=True)).__getitem__
         try:
-            naturals = [sum(map(most, found[i].naturals)) for i in order]
-            # a joker: the least that covers every kept meld's weight beyond its cards
-            for i, nat in zip(order, naturals, strict=True):
-                if found[i].jokers:
-                    per_joker = max(per_joker, -((nat - weight_of[i]) // found[i].jokers))
-            slots_of = [
-                nat + found[i].jokers * per_joker for i, nat in zip(order, naturals, strict=True)
-            ]
-            sound = all(weight_of[i] <= slots for i, slots in zip(order, slots_of, strict=True))
+            naturals = [sum(map(most, c.naturals)) for c in found]
+            # a joker: the least that covers every kept meld's weight beyond its cards (so
+            # each meld with jokers weighs at most its slots; one without, check it here)
+            sound = True
+            for c, nat, weight in zip(found, naturals, weight_of, strict=True):
+                if c.jokers:
+                    per_joker = max(per_joker, -((nat - weight) // c.jokers))
+                elif weight > nat:
+                    sound = False
+            slots_of = [nat + c.jokers * per_joker for c, nat in zip(found, naturals, strict=True)]
         except KeyError:  # a natural card the hand does not count (a wild rank)
             sound = False
         if not sound:  # rules these bounds do not foresee: bounds too large to ever cut
@@ -357,7 +358,7 @@ class _Search:
 
 
 _Option = tuple[int, int, int, int, int]  # a search option (vec, jokers, weight, index, slots)
-_FEW = 12  # a digit with at most this many options keeps them in one group
+_FEW = 20  # a digit with at most this many options keeps them in one group
 
 
 def _grouped(options: list[_Option], d: int) -> list[tuple[int, list[_Option]]]:

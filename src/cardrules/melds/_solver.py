@@ -226,23 +226,7 @@ class _Search:
             cand = found[index]
             per_digit[cand.low].append((cand.vec, cand.jokers, weight_of[index], index, slots))
         self.per_digit = per_digit
-        # per joker count j, per digit: the melds that need at most j jokers, in order (a
-        # state without jokers, the commonest, then never looks at the melds that need one)
-        # and grouped by the next natural card they use above the branching one (0: none),
-        # so that a state without that card passes over the whole group at once
-        grouped = [_grouped(options, d) for d, options in enumerate(per_digit)]
-        self.within = [
-            [
-                [
-                    (needs, kept)
-                    for needs, group in groups
-                    if (kept := [o for o in group if o[1] <= j])
-                ]
-                for groups in grouped
-            ]
-            for j in range(jokers)
-        ]
-        self.within.append(grouped)
+        self.within: list[list[list[tuple[int, list[_Option]]]]] = []  # see _group
         self.starting = 0  # the digits at which some meld starts, each as _DIGIT
         for d, options in enumerate(per_digit):
             if options:
@@ -254,6 +238,28 @@ class _Search:
         self.choices: dict[int, int] = {}
         self.state = state
         self.jokers = jokers
+
+    def _group(self) -> None:
+        """Sets ``within``, on the first search (a caller that only wants the greedy plan
+        never pays for it): per joker count j, per digit, the melds that need at most j
+        jokers, in order (a state without jokers, the commonest, then never looks at the
+        melds that need one), grouped by the next natural card they use above the
+        branching one (0: none), so that a state without that card passes over the whole
+        group at once."""
+        grouped = [_grouped(options, d) for d, options in enumerate(self.per_digit)]
+        within = [
+            [
+                [
+                    (needs, kept)
+                    for needs, group in groups
+                    if (kept := [o for o in group if o[1] <= j])
+                ]
+                for groups in grouped
+            ]
+            for j in range(self.jokers)
+        ]
+        within.append(grouped)
+        self.within = within
 
     def best(self, state: int, j: int) -> int:
         """The best total weight for the cards of ``state`` and ``j`` jokers.
@@ -271,6 +277,8 @@ class _Search:
         """
         if state == 0:
             return 0
+        if not self.within:
+            self._group()
         memo, choices, per_digit, guard = self.memo, self.choices, self.per_digit, self.guard
         within, per_card, per_joker = self.within, self.per_card, self.per_joker
         starting, capped = self.starting, self.capped

@@ -204,15 +204,16 @@ class _Search:
         # the most each kept meld's cards and jokers could weigh in any plan (see best)
         most = dict(zip(distinct, per_card, strict=True)).__getitem__
         try:
-            naturals = [sum(map(most, found[i].naturals)) for i in order]
-            # a joker: the least that covers every kept meld's weight beyond its cards
-            for i, nat in zip(order, naturals, strict=True):
-                if found[i].jokers:
-                    per_joker = max(per_joker, -((nat - weight_of[i]) // found[i].jokers))
-            slots_of = [
-                nat + found[i].jokers * per_joker for i, nat in zip(order, naturals, strict=True)
-            ]
-            sound = all(weight_of[i] <= slots for i, slots in zip(order, slots_of, strict=True))
+            naturals = [sum(map(most, c.naturals)) for c in found]
+            # a joker: the least that covers every kept meld's weight beyond its cards (so
+            # each meld with jokers weighs at most its slots; one without, check it here)
+            sound = True
+            for c, nat, weight in zip(found, naturals, weight_of, strict=True):
+                if c.jokers:
+                    per_joker = max(per_joker, -((nat - weight) // c.jokers))
+                elif weight > nat:
+                    sound = False
+            slots_of = [nat + c.jokers * per_joker for c, nat in zip(found, naturals, strict=True)]
         except KeyError:  # a natural card the hand does not count (a wild rank)
             sound = False
         if not sound:  # rules these bounds do not foresee: bounds too large to ever cut
@@ -225,11 +226,7 @@ class _Search:
             cand = found[index]
             per_digit[cand.low].append((cand.vec, cand.jokers, weight_of[index], index, slots))
         self.per_digit = per_digit
-        # per joker count j, per digit: the melds that need at most j jokers, in order (a
-        # state without jokers, the commonest, then never looks at the melds that need one)
-        self.within = [
-            [[o for o in options if o[1] <= j] for options in per_digit] for j in range(jokers + 1)
-        ]
+        self.within: list[list[list[tuple[int, list[_Option]]]]] = []  # see _group
         self.starting = 0  # the digits at which some meld starts, each as _DIGIT
         for d, options in enumerate(per_digit):
             if options:
@@ -241,6 +238,28 @@ class _Search:
         self.choices: dict[int, int] = {}
         self.state = state
         self.jokers = jokers
+
+    def _group(self) -> None:
+        """Sets ``within``, on the first search (a caller that only wants the greedy plan
+        never pays for it): per joker count j, per digit, the melds that need at most j
+        jokers, in order (a state without jokers, the commonest, then never looks at the
+        melds that need one), grouped by the next natural card they use above the
+        branching one (0: none), so that a state without that card passes over the whole
+        group at once."""
+        grouped = [_grouped(options, d) for d, options in enumerate(self.per_digit)]
+        within = [
+            [
+                [
+                    (needs, kept)
+                    for needs, group in groups
+                    if (kept := [o for o in group if o[1] <= j])
+                ]
+                for groups in grouped
+            ]
+            for j in range(self.jokers)
+        ]
+        within.append(grouped)
+        self.within = within
 
     def best(self, state: int, j: int) -> int:
         """The best total weight for the cards of ``state`` and ``j`` jokers.
@@ -258,6 +277,8 @@ class _Search:
         """
         if state == 0:
             return 0
+        if not self.within:
+            self._group()
         memo, choices, per_digit, guard = self.memo, self.choices, self.per_digit, self.guard
         within, per_card, per_joker = self.within, self.per_card, self.per_joker
         starting, capped = self.starting, self.capped
@@ -295,16 +316,22 @@ class _Search:
                 return top
             top = floor
             choice = -2  # none above the floor yet
-            for vec, need, weight, index, slots in within[j][d]:
-                rest = (state | guard) - vec
-                if rest & guard != guard:
-                    continue
-                left = bound - slots
-                if weight + left <= top:
-                    continue  # cannot beat the best earlier meld, nor the floor
-                total = weight + go(go, rest ^ guard, j - need, left, top - weight)
-                if total > top:
-                    top, choice = total, index
+            for needs, group in within[j][d]:
+                if needs and not state & needs:
+                    continue  # the group's next card is not held
+                for vec, need, weight, index, slots in group:
+                    rest = (state | guard) - vec
+                    if rest & guard != guard:
+                        continue
+                    left = bound - slots
+                    # the groups are not in the candidates' order: a meld before the best
+                    # so far wins a tie, one after it must beat it
+                    gap = top - weight - (index < choice)
+                    if left <= gap:
+                        continue  # cannot beat (or tie, if earlier) the best, nor the floor
+                    total = weight + go(go, rest ^ guard, j - need, left, gap)
+                    if total - weight > gap:
+                        top, choice = total, index
             left = bound - per_card[d]
             need_skip = top - 1 if choice >= 0 else floor  # leaving out wins a tie
             if left > need_skip:
@@ -336,6 +363,32 @@ class _Search:
                 if rest & guard == guard:
                     state, j, total = rest ^ guard, j - need, total + weight
         return total
+
+
+_Option = tuple[int, int, int, int, int]  # a search option (vec, jokers, weight, index, slots)
+_FEW = 20  # a digit with at most this many options keeps them in one group
+
+
+def _grouped(options: list[_Option], d: int) -> list[tuple[int, list[_Option]]]:
+    """The options of digit ``d`` grouped by the next natural card each uses above that one
+    (as a mask of its digit; 0 for a meld of that card and jokers alone), groups in order
+    of their first option and options in their order within."""
+    if len(options) <= _FEW:  # grouping would cost more than it saves
+        return [(0, options)] if options else []
+    groups: dict[int, list[_Option]] = {}  # by the lowest bit of the rest of the meld
+    unit = 1 << (_BITS * d)
+    for option in options:
+        rest = option[0] - unit
+        low = rest & -rest
+        group = groups.get(low)
+        if group is None:
+            groups[low] = [option]
+        else:
+            group.append(option)
+    return [
+        (_DIGIT << (low.bit_length() - 1) // _BITS * _BITS if low else 0, group)
+        for low, group in groups.items()
+    ]
 
 
 def _vec_bound(vec: int, per_card: list[int]) -> int:

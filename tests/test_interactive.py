@@ -367,18 +367,16 @@ class TestSeatsAndBots:
             play(games.create("thirty_one"), humans=humans, bot=bot, stdin=io.StringIO(""))
 
     def test_other_players_hidden_moves_are_not_named(self, monkeypatch: Any) -> None:
-        """A move missing from the seat's view history is reported only as 'moved'."""
+        """A move the game keeps from the seat (``public_move`` is None, the event feed's
+        rule) is reported only as 'moved'."""
         from cardrules.games import thirty_one
 
-        real = thirty_one.State.view
+        real = thirty_one.State.public_move
 
-        def secretive(self: Any, seat: int) -> Any:
-            view = real(self, seat)
-            import attrs
+        def secretive(self: Any, move: Any, seat: int) -> Any:
+            return real(self, move, seat) if seat == self.current_player else None
 
-            return attrs.evolve(view, history=())
-
-        monkeypatch.setattr(thirty_one.State, "view", secretive)
+        monkeypatch.setattr(thirty_one.State, "public_move", secretive)
         _, screen = run(games.create("thirty_one", players=3), [], seed=4)
         assert "seat 1 moved" in screen
         assert "seat 1: draw" not in screen

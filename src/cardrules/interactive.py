@@ -73,7 +73,7 @@ from typing import IO, Any
 
 import attrs
 
-from cardrules.engine import Game, GameState, History, Move
+from cardrules.engine import Game, GameState, Move
 from cardrules.errors import (
     CardRulesError,
     IllegalMoveError,
@@ -146,7 +146,7 @@ class _Quit(Exception):
 
 @attrs.frozen
 class _Event:
-    index: int  # the move's place in the history
+    before: GameState[Any]  # the state the move was made in
     seat: int | None
     move: Move
     deal_lines: tuple[str, ...]
@@ -234,7 +234,7 @@ class _Session:
         before = self.state
         after = before.apply(move)
         lines = self.game.narrate_deal(before, after)
-        self.events.append(_Event(len(before.history), before.current_player, move, lines))
+        self.events.append(_Event(before, before.current_player, move, lines))
         self.trail.append(after)
 
     def bot_move(self) -> None:
@@ -248,18 +248,11 @@ class _Session:
 
     def news(self, seat: int) -> list[str]:
         """The events since the seat last looked, as the seat may know them."""
-        view = self.state.view(seat)
-        public = getattr(view, "history", None)
         lines: list[str] = []
         for event in self.events:
             who = "you" if event.seat == seat else f"seat {event.seat}"
-            if event.seat == seat:
-                seen = True  # a seat always knows its own moves
-            elif isinstance(public, (tuple, History)) and event.index < len(public):
-                seen = public[event.index] == event.move
-            else:
-                seen = False
-            lines.append(f"{who}: {event.move}" if seen else f"{who} moved")
+            told = event.before.public_move(event.move, seat)  # the event feed's rule
+            lines.append(f"{who}: {told}" if told is not None else f"{who} moved")
             lines.extend(line.rstrip() for line in event.deal_lines)
         self.events.clear()
         if len(lines) > _MAX_EVENTS:

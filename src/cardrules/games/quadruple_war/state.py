@@ -108,7 +108,9 @@ class DealResult:
 
     def describe(self) -> tuple[str, ...]:
         """Transcript lines: each seat's bid, tricks won and points (QW-6)."""
-        lines = [f"  deal {self.deal + 1} ends (dealer seat {self.dealer}):"]
+        lines = [
+            f"  deal {self.deal + 1} ends: dealer seat {self.dealer}, tricks won {list(self.won)}"
+        ]
         for seat, bid in enumerate(self.bids):
             lines.append(
                 f"    seat {seat}: bid {_bid_text(bid, self.blind[seat])}, won "

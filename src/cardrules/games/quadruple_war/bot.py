@@ -41,9 +41,10 @@ def estimate(hand: Sequence[Card], players: int) -> int:
     """The tricks the greedy player expects ``hand`` to win among ``players``.
 
     A top trump (a joker, A, K or Q of spades) counts one if the hand holds enough
-    spades to guard it (the K one more, the Q two more); each spade past four one
-    more; a side ace one, a side king with another card of its suit a half; with
-    two or three players (longer hands) a side queen with two guards a half too.
+    spades to guard it (the K one more, the Q two more); each spade past four (past
+    the top trumps counted, if more) one more; a side ace one, a side king with
+    another card of its suit a half; with two or three players (longer hands) a side
+    queen with two guards a half too. Never more than the cards held.
 
     Examples:
         >>> from cardrules import parse_cards
@@ -57,7 +58,7 @@ def estimate(hand: Sequence[Card], players: int) -> int:
         above = _TOP_TRUMPS.index(rank) - (2 if rank in (Rank.ACE, Rank.KING, Rank.QUEEN) else 0)
         if held and len(spades) > max(0, above):
             count += 1
-    count += max(0, len(spades) - 4)
+    count += max(0, len(spades) - max(4, int(count)))  # long spades past the top ones
     by_suit: dict[Suit, list[Card]] = {}
     for card in hand:
         if not tricks.is_trump(card, RULES):
@@ -67,7 +68,7 @@ def estimate(hand: Sequence[Card], players: int) -> int:
         count += Rank.ACE in ranks
         count += 0.5 * (Rank.KING in ranks and len(cards) >= 2)
         count += 0.5 * (players <= 3 and Rank.QUEEN in ranks and len(cards) >= 3)
-    return int(count + 0.5)
+    return min(int(count + 0.5), len(hand))
 
 
 def _power(card: Card) -> int:

@@ -244,10 +244,10 @@ class State(GameState[Options]):
             return "no player may pass: every player bids at least one trick (QW-3.4)"
         options = self.options
         if isinstance(move, Nil):
-            return "nil is not bid in this game (option nil, QW-7.1)"
+            return "nil is not bid in this game without the option nil (QW-7.1)"
         if isinstance(move, BlindNil):
             if not options.blind_nil:
-                return "blind nil is not bid in this game (option blind_nil, QW-7.2)"
+                return "blind nil is not bid in this game without the option blind_nil (QW-7.2)"
             return f"seat {self.turn} is not 100 points behind, so may not bid blind nil (QW-7.2)"
         if isinstance(move, Bid):
             number = move.number

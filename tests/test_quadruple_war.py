@@ -178,17 +178,22 @@ class TestDeal:
         assert all(150 <= c <= 250 for c in counts.values()), counts
 
     def test_qw_2_1_the_draw_gives_the_high_card_the_deal(self) -> None:
-        """QW-2.1: replaying the draw's shuffle by hand, the highest card deals."""
+        """QW-2.1: replaying the draw by hand, the highest card deals (jokers highest)."""
+        order = "23456789TJQKA"
         for seed in range(30):
             state = game(players=3).new_game(seed=seed)
-            cards = list(state.deck().cards)
-            rng = state.rng("first dealer")
-            rng.shuffle(cards)
-            drawn = {s: cards.pop() for s in range(3)}
-            power = {s: RULES.rank_power(c.rank) for s, c in drawn.items()}
-            top = max(power.values())
-            if list(power.values()).count(top) == 1:  # no tie: the high card deals
-                assert state.dealer == max(power, key=power.__getitem__)
+            drawn = state.rng("first dealer").sample(state.deck().cards, 3)
+            power = [
+                17
+                if c.is_joker and c.rank is Rank.BIG_JOKER
+                else 16
+                if c.is_joker
+                else order.index(str(c)[0])
+                for c in drawn
+            ]
+            top = max(power)
+            if power.count(top) == 1:  # no tie: the high card deals
+                assert state.dealer == power.index(top)
 
     def test_qw_2_2_the_deal_passes_left(self) -> None:
         """QW-2.2: the next deal is dealt by the player on the dealer's left."""
@@ -854,3 +859,27 @@ class TestGreedy:
                 exact += won == bid
         assert made / total > 0.5
         assert exact / total > 0.25
+
+
+class TestHotPath:
+    def test_qw_5_unrolled_rules_agree_with_tricks(self) -> None:
+        """QW-5.2 to QW-5.4: the state's legal plays and trick winners are those of
+        ``cardrules.tricks`` under ``RULES``, over random deals of every size."""
+        from cardrules.tricks import legal_plays
+
+        for seed in range(30):
+            rng = random.Random(seed)
+            options: dict[str, Any] = {"players": 2 + seed % 4, "jokers": seed % 3 > 0}
+            state = game(deals=1, **options).new_game(seed)
+            while not state.is_terminal:
+                if state.phase is Phase.PLAY:
+                    hand = state.hands[state.turn]
+                    expected = legal_plays(hand, state.trick, RULES, trump_broken=state.broken)
+                    assert tuple(m.card for m in state.legal_moves()) == expected  # type: ignore[attr-defined]
+                    if len(state.trick) == state.options.players - 1:
+                        for move in state.legal_moves():
+                            after = state.apply(move)
+                            trick = (*state.trick, move.card)  # type: ignore[attr-defined]
+                            won = (state.leader + winning_index(trick, RULES)) % len(trick)
+                            assert after.is_terminal or after.leader == won
+                state = state.apply(rng.choice(state.legal_moves()))

@@ -186,6 +186,16 @@ class State(GameState[Options]):
     # ---- protocol -------------------------------------------------------------------
 
     @property
+    def current_player(self) -> int | None:
+        """The seat to move, ``None`` once the game is over."""
+        return None if self.phase is Phase.OVER else self.turn
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the game is over (QW-9)."""
+        return self.phase is Phase.OVER
+
+    @property
     def scores(self) -> tuple[int, ...]:
         """Each seat's total (its side's, in the partnership game) (QW-9.1)."""
         return self.totals
@@ -203,11 +213,17 @@ class State(GameState[Options]):
 
     def _generate_moves(self) -> tuple[Move, ...]:
         phase = self.phase
-        if phase is Phase.PLAY:
-            playable = tricks.legal_plays(
-                self.hands[self.turn], self.trick, RULES, trump_broken=self.broken
-            )
-            return tuple([PLAYS[c] for c in playable])
+        if phase is Phase.PLAY:  # tricks.legal_plays under RULES, unrolled (a test checks)
+            hand = self.hands[self.turn]
+            trick = self.trick
+            if trick:
+                led = _SUIT[trick[0]]
+                plays = tuple([PLAYS[c] for c in hand if _SUIT[c] is led])  # QW-5.2
+            elif self.broken:
+                plays = ()
+            else:  # QW-5.4: no spade lead before spades are broken, if avoidable
+                plays = tuple([PLAYS[c] for c in hand if _SUIT[c] is not Suit.SPADES])
+            return plays or tuple([PLAYS[c] for c in hand])
         if phase is Phase.OVER:
             return ()
         options = self.options
@@ -291,19 +307,19 @@ class State(GameState[Options]):
     def _play(self, card: Card) -> State:
         n = self.options.players
         seat = self.turn
-        hand = list(self.hands[seat])
-        hand.remove(card)
-        hands = replace_at(self.hands, seat, tuple(hand))
+        hand = self.hands[seat]
+        at = hand.index(card)
+        hands = replace_at(self.hands, seat, hand[:at] + hand[at + 1 :])
         trick = (*self.trick, card)
         if len(trick) < n:
             return self._replace(hands=hands, trick=trick, turn=(seat + 1) % n)
-        winner = (self.leader + tricks.winning_index(trick, RULES)) % n  # QW-5.3
+        winner = (self.leader + _winning_index(trick)) % n  # QW-5.3
         state = self._replace(
             hands=hands,
             trick=(),
             played=self.played + trick,
             won=replace_at(self.won, winner, self.won[winner] + 1),
-            broken=self.broken or any(c[1] is Suit.SPADES or c[1] is None for c in trick),
+            broken=self.broken or any(_SUIT[c] is Suit.SPADES for c in trick),
             turn=winner,
             leader=winner,
         )
@@ -459,23 +475,46 @@ _BIDDING: dict[tuple[int, bool, bool], tuple[Move, ...]] = {}
 
 
 def _suit(card: Card) -> Suit:
-    return tricks.suit_of(card, RULES)
+    return _SUIT[card]
+
+
+# The suit every card counts as under RULES (a joker is a spade), and its strength in
+# its suit, for the hot path.
+_SUIT: dict[Card, Suit] = {c: tricks.suit_of(c, RULES) for c in PLAYS}
+_POWER: dict[Card, int] = {c: RULES.rank_power(c.rank) for c in PLAYS}
+
+
+def _winning_index(trick: tuple[Card, ...]) -> int:
+    """``tricks.winning_index(trick, RULES)``, unrolled (a test checks): the highest
+    spade, else the highest card of the suit led (QW-5.3)."""
+    suit, power = _SUIT, _POWER
+    led = suit[trick[0]]
+    best, top = 0, -1
+    for i, card in enumerate(trick):
+        held = suit[card]
+        if held is Suit.SPADES:
+            key = 200 + power[card]
+        elif held is led:
+            key = 100 + power[card]
+        else:
+            continue
+        if key > top:
+            best, top = i, key
+    return best
 
 
 def first_dealer(state: State) -> int:
-    """The seat that deals first: a draw for high card from a pack shuffled by the
-    seed, seat 0 drawing first, ties drawing again (QW-2.1)."""
-    cards = list(state.deck().cards)
+    """The seat that deals first: a draw for high card, each seat in turn from seat 0
+    drawing a card from the pack by the seed; the seats tied for highest draw again,
+    from the whole pack (QW-2.1)."""
+    cards = state.deck().cards
     rng = state.rng("first dealer")
-    rng.shuffle(cards)
     seats = list(range(state.options.players))
     while len(seats) > 1:
-        if len(cards) < len(seats):  # cannot happen with 50+ cards, but be safe
-            cards = list(state.deck().cards)
-            rng.shuffle(cards)
-        power = {s: RULES.rank_power(cards.pop().rank) for s in seats}
-        top = max(power.values())
-        seats = [s for s in seats if power[s] == top]
+        drawn = rng.sample(cards, len(seats))
+        power = [_POWER[c] for c in drawn]
+        top = max(power)
+        seats = [s for s, p in zip(seats, power, strict=True) if p == top]
     return seats[0]
 
 

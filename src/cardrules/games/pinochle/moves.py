@@ -2,7 +2,7 @@
 
 Examples:
     >>> from cardrules import parse_cards
-    >>> str(Meld(tuple(parse_cards("Qs Jd")))), str(DIX), str(DRAW), str(DECLARE)
+    >>> str(Meld(tuple(parse_cards("Jd Qs")))), str(DIX), str(DRAW), str(DECLARE)
     ('meld Qs,Jd', 'dix', 'draw', 'declare')
 """
 
@@ -39,12 +39,20 @@ class Play(Move):
     card: Card
 
 
+def _high_first(cards: object) -> object:
+    """A meld's cards highest first, so one meld has one notation (``meld Kh,Qh``)."""
+    try:
+        return tuple(sorted(cards, reverse=True))  # type: ignore[call-overload]
+    except TypeError:
+        return cards  # the move check says what is wrong
+
+
 @attrs.frozen
 class Meld(Move):
-    """Meld ``cards`` after winning a trick (PIN-4); ``meld Kh,Qh``."""
+    """Meld ``cards`` after winning a trick (PIN-4); ``meld Kh,Qh``, in any order."""
 
     NAME: ClassVar[str] = "meld"
-    cards: tuple[Card, ...]
+    cards: tuple[Card, ...] = attrs.field(converter=_high_first)
 
 
 @attrs.frozen

@@ -391,13 +391,16 @@ def possible_melds(
     hand: Sequence[Card], table: Sequence[TableCard], trump: Suit, *, at_once: bool = False
 ) -> tuple[tuple[MeldKind, tuple[Card, ...]], ...]:
     """Every meld the holder of ``hand`` and ``table`` may make now, best first."""
-    held = Counter(hand)
+    held = set(hand)
     held.update(t.card for t in table)
     out = []
     for kind, shape in _SHAPES[trump]:
-        need = Counter(shape)
-        if any(held[c] < k for c, k in need.items()):
+        if not held.issuperset(shape):
             continue
+        if kind is MeldKind.DOUBLE_PINOCHLE:
+            every = list(hand) + [t.card for t in table]
+            if every.count(_QS) < 2 or every.count(_JD) < 2:
+                continue
         if isinstance(arrange(kind, shape, hand, table, at_once=at_once), tuple):
             out.append((kind, shape))
     return tuple(out)

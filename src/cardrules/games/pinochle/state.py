@@ -201,7 +201,7 @@ class State(GameState[Options]):
         return self.options.deals != 1
 
     def _dix(self) -> Card:
-        return Card(dix_rank(self.options.pack), self.trump)
+        return _DIXES[self.options.pack, self.trump]
 
     def _generate_moves(self) -> tuple[Move, ...]:
         phase = self.phase
@@ -212,7 +212,7 @@ class State(GameState[Options]):
         if phase is Phase.PLAY:
             held = self.held(seat)
             playable = tricks.legal_plays(held, self.trick, self.rules())
-            out.extend(Play(c) for c in sorted(playable))
+            out.extend([_PLAYS[c] for c in sorted(playable)])
         else:
             out.extend(self._meld_moves(seat))
             out.append(DRAW)
@@ -231,7 +231,7 @@ class State(GameState[Options]):
                         tuple,
                     ):
                         continue
-                out.append(Meld(tuple(sorted(shape))))
+                out.append(Meld(shape))
         dixes = self.hands[seat].count(self._dix())
         if dixes > self.dix_counted[seat]:
             out.append(DIX)
@@ -357,8 +357,12 @@ class State(GameState[Options]):
 
     def _settle(self) -> State:
         """In the meld phase with nothing left to do but draw, draw at once."""
-        if self.phase is Phase.MELD and not self._meld_moves(self.turn):
-            return self._draw()
+        if self.phase is Phase.MELD:
+            melds = self._meld_moves(self.turn)
+            if not melds:
+                return self._draw()
+            moves = (*melds, DRAW, DECLARE) if self._match() else (*melds, DRAW)
+            object.__setattr__(self, "_legal", moves)  # the legal moves, built once
         return self
 
     def _meld(self, cards: tuple[Card, ...]) -> State:
@@ -546,6 +550,10 @@ class State(GameState[Options]):
             raise InvalidStateError(f"the target {self.target} is not a target of this match")
 
 
+_DIXES = {(size, s): Card(dix_rank(size), s) for size in (48, 64) for s in Suit}
+_PLAYS = {c: Play(c) for c in pack(64).cards}
+
+
 def _shown(known: tuple[Card, ...], card: Card, count: int) -> tuple[Card, ...]:
     """``known`` holding at least ``count`` copies of ``card``."""
     return known + (card,) * max(0, count - known.count(card))
@@ -553,6 +561,8 @@ def _shown(known: tuple[Card, ...], card: Card, count: int) -> tuple[Card, ...]:
 
 def _within(known: tuple[Card, ...], hand: list[Card]) -> tuple[Card, ...]:
     """The known cards still in ``hand``: a card played leaves the known ones first."""
+    if not known:
+        return known
     left = Counter(hand)
     out = []
     for card in known:

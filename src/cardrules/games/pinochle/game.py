@@ -59,7 +59,7 @@ class Pinochle(Game[State, Options]):
         Examples:
             >>> game = Pinochle.create()
             >>> game.narrate(None, None, game.new_game(seed=1))[0]
-            'deal 1: seat 0 deals; trumps are spades (Qs turned); totals [0, 0]'
+            'deal 1: seat 0 deals; trumps are clubs (Jc turned); totals [0, 0]'
         """
         lines: list[str] = []
         if before is not None and after.last_deal is not before.last_deal:

@@ -224,14 +224,8 @@ class State(GameState[Options]):
         out: list[Move] = []
         if not self.melded:
             at_once = self.options.double_pinochle_at_once
-            for kind, shape in possible_melds(self.hands[seat], self.tables[seat], self.trump):
-                if at_once and kind is MeldKind.DOUBLE_PINOCHLE:
-                    if not isinstance(
-                        arrange(kind, shape, self.hands[seat], self.tables[seat], at_once=True),
-                        tuple,
-                    ):
-                        continue
-                out.append(Meld(shape))
+            found = possible_melds(self.hands[seat], self.tables[seat], self.trump, at_once=at_once)
+            out.extend(Meld(shape) for _, shape in found)
         dixes = self.hands[seat].count(self._dix())
         if dixes > self.dix_counted[seat]:
             out.append(DIX)
@@ -245,7 +239,7 @@ class State(GameState[Options]):
             return "declaring out is for a match to a target, not a single deal (PIN-8.3)"
         if self.phase is Phase.PLAY:
             if isinstance(move, (Meld, Dix, Exchange)):
-                return "only the winner of a trick melds, after the trick and before the draw (PIN-4.1)"
+                return "only a trick's winner melds, after the trick and before the draw (PIN-4.1)"
             if isinstance(move, Draw):
                 return "both players draw after a trick is won and melded (PIN-3.5)"
             if isinstance(move, Play):
@@ -417,13 +411,13 @@ class State(GameState[Options]):
         loser = 1 - winner
         stock = self.stock
         if len(stock) > 1:
-            hands = replace_at(self.hands, winner, self.hands[winner] + (stock[-1],))
-            hands = replace_at(hands, loser, hands[loser] + (stock[-2],))
-            return self._replace(hands=hands, stock=stock[:-2], phase=Phase.PLAY, melded=False)
+            drawn = replace_at(self.hands, winner, self.hands[winner] + (stock[-1],))
+            drawn = replace_at(drawn, loser, drawn[loser] + (stock[-2],))
+            return self._replace(hands=drawn, stock=stock[:-2], phase=Phase.PLAY, melded=False)
         last, trump_card = stock[-1], self.trump_card
         assert trump_card is not None
-        hands = list(self.hands)
-        known = list(self.known)
+        hands: list[tuple[Card, ...]] = list(self.hands)
+        known: list[tuple[Card, ...]] = list(self.known)
         hands[winner] += (last,)
         known[winner] += (last,)
         hands[loser] += (trump_card,)

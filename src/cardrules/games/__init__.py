@@ -38,6 +38,7 @@ _REGISTRY: dict[str, tuple[str, str]] = {
     "let_it_ride": ("cardrules.games.let_it_ride", "LetItRide"),
     "blackjack": ("cardrules.games.blackjack", "Blackjack"),
     "quadruple_war": ("cardrules.games.quadruple_war", "QuadrupleWar"),
+    "pinochle": ("cardrules.games.pinochle", "Pinochle"),
 }
 
 

@@ -141,6 +141,17 @@ class TestAgainstTreys:
         ("AhKh", "QhJh"): [(1_124_180, 10_327, 577_797), (577_797, 10_327, 1_124_180)],
         ("7h6h", "AsAd"): [(391_637, 5_499, 1_315_168), (1_315_168, 5_499, 391_637)],
         ("AsKd", "QhQc"): [(730_541, 5_854, 975_909), (975_909, 5_854, 730_541)],
+        ("AhKh", "QsJs", "2c2d"): [
+            (541_933, 6_183, 822_638),
+            (436_538, 6_183, 928_033),
+            (386_100, 6_183, 978_471),
+        ],
+        ("AsAh", "KsKh", "QsQh", "JsJh"): [
+            (595_374, 7_128, 483_506),
+            (187_438, 7_128, 891_442),
+            (157_584, 7_128, 921_296),
+            (138_484, 7_128, 940_396),
+        ],
     }
 
     @pytest.mark.parametrize(("hands", "expected"), sorted(PREFLOP.items()))
@@ -221,6 +232,16 @@ class TestExact:
         """On the river there is one board; a split pot counts a half each."""
         a, b = equity(["Ah 2c", "As 3d"], board="Kc Qd Jh Ts 9c")
         assert (a.total, a.ties, a.share, b.share) == (1, 1, Fraction(1, 2), Fraction(1, 2))
+
+    def test_two_of_three_split(self) -> None:
+        """Two hands of three tie on the river: a half each, nothing to the third."""
+        first, second, third = equity(["Ah Kd", "As Kc", "2c 3d"], board="Kh Qs 9d 7c 4h")
+        assert (first.ties, first.share, second.share, third.losses) == (
+            1,
+            Fraction(1, 2),
+            Fraction(1, 2),
+            1,
+        )
 
     def test_turn_hand_check(self) -> None:
         """AhKh v QsQd on Qh 7h 2c 5s, 3h dead: six hearts win (2h, 5h fill up the queens)."""

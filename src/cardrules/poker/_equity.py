@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from itertools import combinations
 
@@ -205,11 +205,6 @@ def rank_multisets(available: Sequence[int], n: int) -> list[tuple[int, int]]:
     return out
 
 
-def _winners(values: list[int]) -> tuple[int, ...]:
-    top = max(values)
-    return tuple(i for i, v in enumerate(values) if v == top)
-
-
 def exact_patterns(
     holes: Sequence[Sequence[int]], board: Sequence[int], dead: Iterable[int]
 ) -> Patterns:
@@ -218,8 +213,7 @@ def exact_patterns(
     ``holes``, ``board`` and ``dead`` are dense card codes, all distinct (checked
     by the caller). See the module's docstring for the method.
     """
-    tables = T.tables()
-    ranks, flushes = tables.ranks, tables.flushes
+    ranks = T.tables().ranks
     used = [*board, *dead]
     for hole in holes:
         used.extend(hole)
@@ -231,6 +225,8 @@ def exact_patterns(
     to_come = 5 - len(board)
     board_key = sum(_POWER[c % 13] for c in board)
     keys = [board_key + sum(_POWER[c % 13] for c in hole) for hole in holes]
+    if len(holes) == 2:
+        return _heads_up(keys, board, holes, available, suit_left, to_come)
     seats = range(len(holes))
     out: Patterns = {}
     # 1. Every board valued by its ranks alone, as if no flush were possible.
@@ -240,6 +236,36 @@ def exact_patterns(
         pattern = tuple(i for i in seats if values[i] == top)
         out[pattern] = out.get(pattern, 0) + ways
     # 2. Boards where a suit makes a flush for someone: move their count.
+    for flush, key_of, rest in _flush_boards(board, holes, available, suit_left, to_come):
+        for key, ways in rest:
+            key += key_of
+            values = [ranks[k + key] for k in keys]
+            top = max(values)
+            before = tuple(i for i in seats if values[i] == top)
+            values = [max(pair) for pair in zip(values, flush, strict=True)]
+            top = max(values)
+            after = tuple(i for i in seats if values[i] == top)
+            if before != after:
+                out[before] -= ways
+                out[after] = out.get(after, 0) + ways
+    return {pattern: n for pattern, n in out.items() if n}
+
+
+def _flush_boards(
+    board: Sequence[int],
+    holes: Sequence[Sequence[int]],
+    available: list[int],
+    suit_left: list[int],
+    to_come: int,
+) -> Iterator[tuple[list[int], int, list[tuple[int, int]]]]:
+    """The boards where someone makes a flush, grouped by the flush suit's cards.
+
+    Yields, for each set of cards of one suit to come that gives someone a
+    flush: each hand's best flush or straight flush (0 for none), the rank key
+    of those cards, and the rest of the board as rank multisets of the other
+    three suits (``rank_multisets``).
+    """
+    flushes = T.tables().flushes
     for suit in range(4):
         board_mask = sum(1 << c % 13 for c in board if c // 13 == suit)
         masks = [board_mask | sum(1 << c % 13 for c in h if c // 13 == suit) for h in holes]
@@ -257,19 +283,36 @@ def exact_patterns(
                     mask |= 1 << r
                     key_of += _POWER[r]
                 flush = [flushes[m | mask] for m in masks]  # 0 below five cards of the suit
-                if not any(flush):
-                    continue
-                for key, ways in rest:
-                    key += key_of
-                    values = [ranks[k + key] for k in keys]
-                    top = max(values)
-                    before = tuple(i for i in seats if values[i] == top)
-                    values = [max(pair) for pair in zip(values, flush, strict=True)]
-                    top = max(values)
-                    after = tuple(i for i in seats if values[i] == top)
-                    if before != after:
-                        out[before] -= ways
-                        out[after] = out.get(after, 0) + ways
+                if any(flush):
+                    yield flush, key_of, rest
+
+
+def _heads_up(
+    keys: list[int],
+    board: Sequence[int],
+    holes: Sequence[Sequence[int]],
+    available: list[int],
+    suit_left: list[int],
+    to_come: int,
+) -> Patterns:
+    """``exact_patterns`` for two hands: the same steps, with plain comparisons."""
+    ranks = T.tables().ranks
+    k0, k1 = keys
+    found = [0, 0, 0]  # the first hand wins, the second wins, they split
+    for key, ways in rank_multisets(available, to_come):
+        a, b = ranks[k0 + key], ranks[k1 + key]
+        found[0 if a > b else 1 if b > a else 2] += ways
+    for (f0, f1), key_of, rest in _flush_boards(board, holes, available, suit_left, to_come):
+        for key, ways in rest:
+            key += key_of
+            a, b = ranks[k0 + key], ranks[k1 + key]
+            before = 0 if a > b else 1 if b > a else 2
+            a, b = max(a, f0), max(b, f1)
+            after = 0 if a > b else 1 if b > a else 2
+            if before != after:
+                found[before] -= ways
+                found[after] += ways
+    out = dict(zip(((0,), (1,), (0, 1)), found, strict=True))
     return {pattern: n for pattern, n in out.items() if n}
 
 

@@ -46,7 +46,7 @@ Patterns = dict[tuple[int, ...], int]
 # Cards by their dense code (``Card.code``: suit * 13 + rank - 2), the pack's own objects.
 CARDS: tuple[Card, ...] = tuple(sorted(standard().cards, key=lambda c: c.code))
 _CODE_OF: dict[Card, int] = {card: card.code for card in CARDS}
-_WIDE: tuple[int, ...] = tuple(T.wide_code(c.code % 13 + 2, c.code // 13) for c in CARDS)
+WIDE: tuple[int, ...] = tuple(T.wide_code(c.code % 13 + 2, c.code // 13) for c in CARDS)
 _POWER = tuple(5**i for i in range(13))
 
 
@@ -332,10 +332,10 @@ def sampled_patterns(
     used = {*board, *dead}
     for hole in holes:
         used.update(hole)
-    pack = [_WIDE[c] for c in range(52) if c not in used]
+    pack = [WIDE[c] for c in range(52) if c not in used]
     to_come = 5 - len(board)
-    base = sum(_WIDE[c] for c in board) + T.SUIT_OFFSET
-    sums = [base + _WIDE[a] + _WIDE[b] for a, b in holes]
+    base = sum(WIDE[c] for c in board) + T.SUIT_OFFSET
+    sums = [base + WIDE[a] + WIDE[b] for a, b in holes]
     mask = T.CODE_MASK
     draw = rng.sample
     seats = range(len(holes))
@@ -527,12 +527,12 @@ def equity_vs_random(
     get = tables.keyed[7].get
     mask = T.CODE_MASK
     used = {*hero, *board_codes}
-    pack = [_WIDE[c] for c in range(52) if c not in used]
+    pack = [WIDE[c] for c in range(52) if c not in used]
     to_come = 5 - len(board_codes)
     if len(pack) < to_come + 2 * opponents:
         raise OptionError(f"not enough cards to deal {opponents} opponents and the board")
-    base = sum(_WIDE[c] for c in board_codes) + T.SUIT_OFFSET
-    mine = base + _WIDE[hero[0]] + _WIDE[hero[1]]
+    base = sum(WIDE[c] for c in board_codes) + T.SUIT_OFFSET
+    mine = base + WIDE[hero[0]] + WIDE[hero[1]]
     draw = generator.sample
     size = to_come + 2 * opponents
     out: Patterns = {}  # the hero is seat 0; a loss is (1,), a tie of k hands (0, ..., k-1)

@@ -19,20 +19,21 @@ from itertools import product
 
 from cardrules.cards import Card
 from cardrules.errors import InvalidCardError
+from cardrules.poker import _tables as T
 from cardrules.poker._equity import (
     CARDS,
     DEFAULT_SAMPLES,
+    WIDE,
     HandEquity,
     Patterns,
     card_codes,
-    check_disjoint,
     check_samples,
     exact_patterns,
     make_rng,
     read_board,
-    sampled_patterns,
     tally,
 )
+from cardrules.poker._evaluate import _wide_flush
 
 __all__ = ["EXACT_WORK", "InvalidRangeError", "parse_range", "range_equity"]
 
@@ -294,63 +295,89 @@ def range_equity(
     left = 52 - 2 * len(lists) - len(seen)
     if left < to_come:
         raise InvalidCardError(f"only {left} cards are left to deal {to_come} to the board")
-    pairings = math.prod(map(len, lists))
-    if wanted is None and pairings <= MATCHUP_LIMIT:
-        fixed: list[list[tuple[int, int]]] = [[], [], [], []]
-        for owner, codes in ((-1, board_codes), (-2, dead_codes)):
-            for code in codes:
-                fixed[code // 13].append((owner, code % 13))
-        first: dict[Signature, Matchup] = {}  # one matchup of each class
-        weight: dict[Signature, int] = {}  # how many matchups the class holds
-        for hands in product(*lists):
-            if len({c for hand in hands for c in hand}) < 2 * len(hands):
-                continue  # two hands share a card
-            key = _signature(hands, fixed)
-            if key in weight:
-                weight[key] += 1
-            else:
-                first[key] = hands
-                weight[key] = 1
-        if not weight:
+    matchups: list[Matchup] | None = None  # every matchup, where there are few enough
+    if math.prod(map(len, lists)) <= MATCHUP_LIMIT:
+        matchups = [
+            hands
+            for hands in product(*lists)
+            if len({c for hand in hands for c in hand}) == 2 * len(hands)
+        ]
+        if not matchups:
             raise InvalidCardError("the ranges cannot be dealt together without sharing a card")
-        if len(weight) * _PATTERNS[to_come] <= EXACT_WORK:
-            total: Patterns = {}
-            for key, hands in first.items():
-                found = exact_patterns(hands, board_codes, dead_codes)
-                for pattern, n in found.items():
-                    total[pattern] = total.get(pattern, 0) + n * weight[key]
-            return tally(total, len(lists), exact=True)
-        listed = (list(first.values()), list(weight.values()))
-        return _sample(lists, board_codes, dead_codes, wanted, generator, listed)
-    return _sample(lists, board_codes, dead_codes, wanted, generator, None)
+        if wanted is None:
+            classes = _classes(matchups, board_codes, dead_codes, EXACT_WORK // _PATTERNS[to_come])
+            if classes is not None:
+                total: Patterns = {}
+                for hands, weight in classes.values():
+                    for pattern, n in exact_patterns(hands, board_codes, dead_codes).items():
+                        total[pattern] = total.get(pattern, 0) + n * weight
+                return tally(total, len(lists), exact=True)
+    count = wanted if wanted is not None else DEFAULT_SAMPLES
+    return _sample(lists, matchups, board_codes, dead_codes, count, generator)
+
+
+def _classes(
+    matchups: list[Matchup], board: list[int], dead: list[int], limit: int
+) -> dict[Signature, tuple[Matchup, int]] | None:
+    """The matchups by class (up to suits): one of each and how many; None past ``limit``."""
+    fixed: list[list[tuple[int, int]]] = [[], [], [], []]
+    for owner, codes in ((-1, board), (-2, dead)):
+        for code in codes:
+            fixed[code // 13].append((owner, code % 13))
+    out: dict[Signature, tuple[Matchup, int]] = {}
+    for hands in matchups:
+        key = _signature(hands, fixed)
+        entry = out.get(key)
+        if entry is None:
+            if len(out) == limit:
+                return None
+            out[key] = (hands, 1)
+        else:
+            out[key] = (entry[0], entry[1] + 1)
+    return out
 
 
 def _sample(
     lists: list[list[tuple[int, int]]],
+    matchups: list[Matchup] | None,
     board: list[int],
     dead: list[int],
-    wanted: int | None,
+    count: int,
     rng: random.Random,
-    listed: tuple[list[Matchup], list[int]] | None,
 ) -> tuple[HandEquity, ...]:
-    """Range equity from matchups and boards drawn at random, one board a matchup."""
-    count = wanted if wanted is not None else DEFAULT_SAMPLES
+    """Range equity from ``count`` matchups drawn at random, each with a random board.
+
+    A matchup is drawn from the list where there is one, else one hand from
+    each range, drawn again while two of them share a card.
+    """
+    tables = T.tables()
+    get = tables.keyed[7].get
+    mask = T.CODE_MASK
+    seen = {*board, *dead}
+    pack = [c for c in range(52) if c not in seen]
+    base = sum(WIDE[c] for c in board) + T.SUIT_OFFSET
+    to_come = 5 - len(board)
+    seats = range(len(lists))
     total: Patterns = {}
-    seats = len(lists)
     tries = 0
     for _ in range(count):
-        if listed is not None:
-            (hands,) = rng.choices(listed[0], weights=listed[1])
+        if matchups is not None:
+            hands = rng.choice(matchups)
         else:
             while True:
                 hands = tuple(rng.choice(options) for options in lists)
-                if len({c for hand in hands for c in hand}) == 2 * seats:
+                if len({c for hand in hands for c in hand}) == 2 * len(hands):
                     break
                 tries += 1
                 if tries > 100 * count + 10_000:
                     raise InvalidCardError("the ranges almost never deal together without a clash")
-        found = sampled_patterns(hands, board, dead, 1, rng)
-        for pattern, n in found.items():
-            total[pattern] = total.get(pattern, 0) + n
-    check_disjoint([("the board", board), ("the dead cards", dead)])
-    return tally(total, seats, exact=False)
+        used = {c for hand in hands for c in hand}
+        extra = base + sum(WIDE[c] for c in rng.sample([c for c in pack if c not in used], to_come))
+        values = []
+        for a, b in hands:
+            s = extra + WIDE[a] + WIDE[b]
+            values.append(get(s & mask, 0) or _wide_flush(s, tables))
+        top = max(values)
+        pattern = tuple(i for i in seats if values[i] == top)
+        total[pattern] = total.get(pattern, 0) + 1
+    return tally(total, len(lists), exact=False)

@@ -260,6 +260,26 @@ class TestExact:
         c, d = equity(["Qh Jc", "As Ks"], board="2s 9h")
         assert (counts(a), counts(b)) == (counts(d), counts(c))
 
+    def test_pure_python(self) -> None:
+        """The tested path is pure Python: counting imports no numpy."""
+        import os
+        import pathlib
+        import subprocess
+        import sys
+
+        src = pathlib.Path(__file__).resolve().parent.parent / "src"
+        code = (
+            "import sys; from cardrules.poker import equity, range_equity;"
+            "equity(['AhKh', '2c2d'], board='3c 4d 9s');"
+            "range_equity(['AA', 'KK'], board='2c 3d 4h');"
+            "print('numpy' in sys.modules)"
+        )
+        env = {**os.environ, "PYTHONPATH": str(src)}
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120
+        )
+        assert done.stdout.strip() == "False"
+
     def test_preflop_exact_under_budget(self) -> None:
         """The figure: heads-up pre-flop exact in at most 1.5 s of CPU time (far under)."""
         equity(["2c 2d", "3h 3s"])  # the tables built
@@ -498,6 +518,7 @@ class TestBadInput:
             ({"dead": "2c", "board": "2c"}, InvalidCardError, "board and in the dead"),
             ({"samples": 0}, OptionError, "samples"),
             ({"samples": True}, OptionError, "samples"),
+            ({"samples": 10**9}, OptionError, "samples"),
             ({"samples": "10"}, OptionError, "samples"),
             ({"rng": "seed"}, OptionError, "rng"),
         ],

@@ -40,6 +40,9 @@ beyond it, or when ``samples`` is given, it samples boards."""
 DEFAULT_SAMPLES = 20_000
 """Boards (or deals) sampled when sampling was not asked for but is needed."""
 
+MAX_SAMPLES = 100_000_000
+"""The most samples one call takes (about ten minutes of work)."""
+
 Patterns = dict[tuple[int, ...], int]
 """Outcome counts: the positions of the hands that share the pot, to how often."""
 
@@ -173,8 +176,10 @@ def check_samples(samples: object, *, optional: bool) -> int | None:
     """A positive whole number of samples (or ``None`` where that is allowed)."""
     if samples is None and optional:
         return None
-    if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
-        raise OptionError(f"samples must be a positive whole number, got {samples!r:.40}")
+    if not isinstance(samples, int) or isinstance(samples, bool) or not 1 <= samples <= MAX_SAMPLES:
+        raise OptionError(
+            f"samples must be a whole number from 1 to {MAX_SAMPLES:,}, got {samples!r:.40}"
+        )
     return samples
 
 

@@ -16,7 +16,7 @@ import random
 import time
 from collections.abc import Sequence
 from fractions import Fraction
-from itertools import combinations, product
+from itertools import combinations
 from typing import ClassVar
 
 import attrs
@@ -129,6 +129,12 @@ class TestPublishedCounts:
         one, _ = equity(["Ah Ad", "Kh Ks"])
         none, _ = equity(["Ac Ad", "Kh Ks"])
         assert [round(100 * r.equity, 1) for r in (both, one, none)] == [82.6, 81.9, 81.3]
+
+    def test_kings_against_aces_or_kings_kevin_gong(self) -> None:
+        """KK v {AA, KK}: six aces and one kings left, the range has 77.4% (Kevin Gong)."""
+        _, villain = range_equity(["Kh Ks", "AA, KK"])
+        assert round(100 * villain.equity, 1) == 77.4
+        assert villain.total == 7 * 1_712_304
 
 
 class TestAgainstTreys:
@@ -344,139 +350,6 @@ class TestEquityVsRandom:
         five = equity_vs_random("Qd Qc", opponents=5, samples=3000, rng=1)
         assert five.equity < one.equity
         assert five.wins + five.ties + five.losses == five.total == 3000
-
-
-class TestRanges:
-    """Range notation read into hands."""
-
-    @pytest.mark.parametrize(
-        ("text", "size"),
-        [
-            ("AA", 6),
-            ("22", 6),
-            ("AKs", 4),
-            ("KQo", 12),
-            ("AK", 16),
-            ("TT+", 30),
-            ("22-55", 24),
-            ("55-22", 24),
-            ("A5s-A2s", 16),
-            ("KTs+", 12),
-            ("KTo+", 36),
-            ("T9s-65s", 20),
-            ("AhKh", 1),
-            ("Ah Kh", 1),
-            ("aks, KK", 10),
-            ("QQ+,AK", 34),
-            ("AA AA As Ah", 6),
-        ],
-    )
-    def test_combo_counts(self, text: str, size: int) -> None:
-        """A pair 6, suited 4, offsuit 12 combos; spans and plus forms add them up."""
-        hands = parse_range(text)
-        assert len(hands) == size
-        assert len({frozenset(h) for h in hands}) == size
-        assert all(h[0].rank >= h[1].rank for h in hands)
-
-    @pytest.mark.skipif(importlib.util.find_spec("pokerkit") is None, reason="needs pokerkit")
-    @pytest.mark.parametrize(
-        "text", ["AA", "TT+", "22-55", "AKs", "KQo", "AK", "KTs+", "T9s-65s", "AhKh", "QQ+ AJs"]
-    )
-    def test_same_hands_as_pokerkit(self, text: str) -> None:
-        """The same hands as pokerkit's parse_range reads from the same text."""
-        from pokerkit import parse_range as pk_parse
-
-        theirs = {frozenset(map(repr, hand)) for hand in pk_parse(text)}
-        ours = {frozenset(map(str, hand)) for hand in parse_range(text)}
-        assert ours == theirs
-
-    def test_dead_cards_removed(self) -> None:
-        """Hands holding a dead card are dropped."""
-        assert len(parse_range("AA", dead="As")) == 3
-        assert len(parse_range("AKs", dead=parse_cards("Ah Kd"))) == 2
-        assert len(parse_range("AK", dead="As Ks")) == 9
-
-    @pytest.mark.parametrize(
-        ("text", "words"),
-        [
-            ("AK, QZs", "token 'QZs' is no hand"),
-            ("AAs", "a pair is neither suited nor offsuit"),
-            ("A5s-K2s", "a dash joins"),
-            ("AKs-AQo", "a dash joins"),
-            ("T9s-64s", "a dash joins"),
-            ("AsAs", "holds one card twice"),
-            ("", "names no hand"),
-            (" , ", "names no hand"),
-            ("AK+-", "is no hand"),
-        ],
-    )
-    def test_bad_text_named(self, text: str, words: str) -> None:
-        """Bad text: InvalidRangeError quoting the input and saying what is wrong."""
-        with pytest.raises(InvalidRangeError, match=words) as info:
-            parse_range(text)
-        assert repr(text)[:20].strip("'") in str(info.value)
-
-    def test_nothing_left(self) -> None:
-        """A range with no hand left once the dead cards are out."""
-        with pytest.raises(InvalidRangeError, match="no hand left"):
-            parse_range("AhKh", dead="Kh")
-
-
-class TestRangeEquity:
-    """Ranges against ranges and hands."""
-
-    def test_range_is_the_sum_of_its_matchups(self) -> None:
-        """Exact range equity equals the sum of every matchup counted alone."""
-        aa, aks = range_equity(["AA", "AKs"])
-        wins = ties = total = 0
-        for a, b in product(parse_range("AA"), parse_range("AKs")):
-            if set(a) & set(b):
-                continue
-            mine, _ = equity([a, b])
-            wins, ties, total = wins + mine.wins, ties + mine.ties, total + mine.total
-        assert aa.exact
-        assert (aa.wins, aa.ties, aa.total) == (wins, ties, total)
-        assert aks.losses == wins
-
-    @needs_treys
-    def test_flop_ranges_against_treys(self) -> None:
-        """On a flop, every matchup of two small ranges, counted by treys."""
-        board = parse_cards("Kd 7c 2h")
-        first, second = range_equity(["AA, 77", "KK, AKs, 72s"], board=board)
-        expected = [0, 0, 0]
-        for a, b in product(parse_range("AA, 77", board), parse_range("KK, AKs, 72s", board)):
-            if set(a) & set(b):
-                continue
-            for i, n in enumerate(treys_enumeration([a, b], board)[0]):
-                expected[i] += n
-        assert counts(first) == tuple(expected)
-        assert counts(second) == (expected[2], expected[1], expected[0])
-
-    def test_big_ranges_are_sampled(self) -> None:
-        """Wide pre-flop ranges are sampled, with a standard error."""
-        wide, _tight = range_equity(["22+, A2+, K2+", "QQ+, AK"], samples=None, rng=4)
-        assert not wide.exact
-        assert wide.total == 20_000
-        assert 0 < wide.stderr < 0.01
-        assert 0.25 < wide.equity < 0.40
-
-    def test_sampled_ranges_near_exact(self) -> None:
-        """Sampling a small case lands near its exact count."""
-        exact, _ = range_equity(["AA", "KK, AKs"], board="Kd 7c 2h")
-        sampled, _ = range_equity(["AA", "KK, AKs"], board="Kd 7c 2h", samples=8000, rng=9)
-        assert abs(sampled.equity - exact.equity) < 4 * sampled.stderr
-
-    def test_three_ranges(self) -> None:
-        """Three ranges: shares add up to the deals."""
-        found = range_equity(["AA", "KK", "QQ"], board="2c 7d 9h Js")
-        assert found[0].exact
-        assert sum(r.share for r in found) == found[0].total
-        assert found[0].total == 6 * 6 * 6 * 42  # 52 - 6 hole - 4 board cards: 42 rivers
-
-    def test_clashing_ranges(self) -> None:
-        """Ranges that can never be dealt together are refused."""
-        with pytest.raises(InvalidCardError, match="sharing a card"):
-            range_equity(["AhKh", "AhQh"])
 
 
 class TestHandEquity:

@@ -49,6 +49,7 @@ def treys_counts(hands: list[str], board: str = "") -> list[tuple[int, int, int]
         return None
     evaluator = treys.Evaluator()
     new = treys.Card.new
+    hands = [h.replace(" ", "") for h in hands]
     holes = [parse_cards(h[i : i + 2] for i in range(0, len(h), 2)) for h in hands]
     known = parse_cards(board)
     used = {c for h in holes for c in h} | set(known)

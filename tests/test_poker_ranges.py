@@ -150,3 +150,30 @@ class TestRangeEquity:
         """Ranges that can never be dealt together are refused."""
         with pytest.raises(InvalidCardError, match="sharing a card"):
             range_equity(["AhKh", "AhQh"])
+
+
+class TestSuitClasses:
+    """The classes up to suits keep the board and the dead cards in place."""
+
+    @pytest.mark.parametrize(
+        ("first", "second", "board", "dead"),
+        [
+            ("AA, KK", "QQ, AKs", "Kd 7c 2h", "2s 9d"),
+            ("AKs, 76s", "TT+", "Ah 8h 3c 4h", "Ks"),
+            ("AKs", "JJ", "", "2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc"),
+        ],
+    )
+    def test_classes_match_every_matchup(
+        self, first: str, second: str, board: str, dead: str
+    ) -> None:
+        """Counting once per class equals counting every matchup alone."""
+        found = range_equity([first, second], board=board, dead=dead)
+        gone = parse_cards(board) + parse_cards(dead)
+        wins = ties = total = 0
+        for a, b in product(parse_range(first, gone), parse_range(second, gone)):
+            if set(a) & set(b):
+                continue
+            mine, _ = equity([a, b], board, dead)
+            wins, ties, total = wins + mine.wins, ties + mine.ties, total + mine.total
+        assert found[0].exact
+        assert (found[0].wins, found[0].ties, found[0].total) == (wins, ties, total)

@@ -381,6 +381,7 @@ class TestBadInput:
             ({"hands": "AdAc KhKs"}, InvalidCardError, "sequence of hands"),
             ({"hands": 3}, InvalidCardError, "sequence of hands"),
             ({"hands": ["AdAc"]}, InvalidCardError, "two or more hands"),
+            ({"hands": iter(lambda: "AdAc", None)}, InvalidCardError, "at most 26"),
             ({"hands": ["AdAcKs", "KhKd"]}, InvalidCardError, "two cards"),
             ({"hands": ["AdAd", "KhKs"]}, InvalidCardError, "twice"),
             ({"hands": ["AdAc", "AdKs"]}, InvalidCardError, "in hand 0 and in hand 1"),
@@ -390,6 +391,7 @@ class TestBadInput:
             ({"board": "2c 3c 4c 5c 6c 7c"}, InvalidCardError, "at most 5"),
             ({"board": "Ad 3c 4c"}, InvalidCardError, "in hand 0 and in the board"),
             ({"board": 5}, InvalidCardError, "sequence of cards"),
+            ({"dead": range(10**12)}, InvalidCardError, "more than 52"),
             ({"dead": "Kh"}, InvalidCardError, "in hand 1 and in the dead cards"),
             ({"dead": "2c", "board": "2c"}, InvalidCardError, "board and in the dead"),
             ({"samples": 0}, OptionError, "samples"),
@@ -439,6 +441,8 @@ class TestBadInput:
             (["AA", 7], InvalidRangeError),
             (["AA", []], InvalidRangeError),
             (["AA", [parse_cards("Ks Kh Kd")]], InvalidRangeError),
+            (["AA", iter(lambda: "AhKh", None)], InvalidRangeError),
+            (iter(lambda: "AA", None), InvalidCardError),
         ],
     )
     def test_range_equity_refuses(self, ranges: object, error: type) -> None:

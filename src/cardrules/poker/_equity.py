@@ -20,7 +20,7 @@ import math
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, islice
 
 import attrs
 
@@ -121,7 +121,9 @@ def card_codes(cards: object, what: str) -> list[int]:
     elif isinstance(cards, (bytes, Card)) or not isinstance(cards, Iterable):
         raise InvalidCardError(f"{what} must be a sequence of cards, got {type(cards).__name__}")
     else:
-        items = list(cards)
+        items = list(islice(cards, 53))
+    if len(items) > 52:
+        raise InvalidCardError(f"{what} holds more than 52 cards")
     out: list[int] = []
     for position, card in enumerate(items):
         code = _CODE_OF.get(card) if isinstance(card, Card) else None
@@ -464,7 +466,10 @@ def equity(
     """
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
         raise InvalidCardError(f"equity takes a sequence of hands, got {type(hands).__name__}")
-    holes = [read_hand(hand, f"hand {i}") for i, hand in enumerate(hands)]
+    given = list(islice(hands, 27))
+    if len(given) > 26:
+        raise InvalidCardError("equity takes at most 26 hands (a pack holds 52 cards)")
+    holes = [read_hand(hand, f"hand {i}") for i, hand in enumerate(given)]
     if len(holes) < 2:
         raise InvalidCardError(f"equity needs two or more hands, got {len(holes)}")
     board_codes, dead_codes = read_board(board, dead)

@@ -15,7 +15,7 @@ import math
 import random
 import re
 from collections.abc import Iterable, Sequence
-from itertools import product
+from itertools import islice, product
 
 from cardrules.cards import Card
 from cardrules.errors import InvalidCardError
@@ -150,7 +150,9 @@ def _range_codes(text: object, dead: Iterable[int]) -> list[tuple[int, int]]:
             f"a range is text or a sequence of hands, got {type(text).__name__}"
         )
     else:
-        items = list(text)
+        items = list(islice(text, 1327))
+        if len(items) > 1326:
+            raise InvalidRangeError("a range holds at most the 1,326 two-card hands")
         if len(items) == 2 and all(isinstance(c, Card) for c in items):
             items = [items]  # one hand
         hands = []
@@ -286,7 +288,10 @@ def range_equity(
         )
     board_codes, dead_codes = read_board(board, dead)
     seen = [*board_codes, *dead_codes]
-    lists = [_range_codes(r, seen) for r in ranges]
+    given = list(islice(ranges, 27))
+    if len(given) > 26:
+        raise InvalidCardError("range_equity takes at most 26 ranges (a pack holds 52 cards)")
+    lists = [_range_codes(r, seen) for r in given]
     if len(lists) < 2:
         raise InvalidCardError(f"range_equity needs two or more ranges, got {len(lists)}")
     wanted = check_samples(samples, optional=True)

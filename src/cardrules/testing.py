@@ -137,7 +137,7 @@ def check_state(
     for junk in _JUNK:
         _expect_refusal(state, junk, fail)
     for move in foreign:
-        if move not in legal:
+        if move not in legal and not _in_range(state, move):
             _expect_refusal(state, move, fail)
     applied += _check_ranged(game, state, legal, rng, fail)
     # Views: equal across resampling, no seed inside.
@@ -158,6 +158,15 @@ def check_state(
         if other.legal_moves() != legal and state.current_player == seat:
             raise fail(f"resample({seat}) changed the legal moves of seat {seat}")
     return applied
+
+
+def _in_range(state: GameState[Any], move: Move) -> bool:
+    """Whether ``move`` is a ranged move whose amount is legal now, listed or not."""
+    if type(move) not in state.RANGED:
+        return False
+    bounds = state.amount_range(type(move))
+    amount = getattr(move, "amount", None)
+    return bounds is not None and isinstance(amount, int) and bounds[0] <= amount <= bounds[1]
 
 
 def _check_ranged(

@@ -76,6 +76,7 @@ class Table:
         "phase",
         "raises",
         "raked",
+        "reopen",
         "seed",
         "stacks",
         "start",
@@ -105,6 +106,7 @@ class Table:
         self.live: list[bool] = list(state.live)
         self.faced: list[int] = list(state.faced)
         self.min_raise: int = state.min_raise
+        self.reopen: int = state.reopen
         self.raises: int = state.raises
         self.aggressor: int | None = state.aggressor
         self.raked: int = state.raked
@@ -130,6 +132,7 @@ class Table:
             live=tuple(self.live),
             faced=tuple(self.faced),
             min_raise=self.min_raise,
+            reopen=self.reopen,
             raises=self.raises,
             aggressor=self.aggressor,
             raked=self.raked,
@@ -161,6 +164,9 @@ class Table:
             if to - level >= self.min_raise:  # a full bet or raise (TH-7.2)
                 self.min_raise = max(self.min_raise, to - level)
                 self.raises += 1
+                self.reopen = to
+            elif self.opts.structure == "fixed_limit" and 2 * (to - level) >= self.min_raise:
+                self.reopen = to  # half a bet or more reopens a limit round (TH-6.7)
             self.aggressor = seat
             level = to
         self.faced[seat] = level
@@ -223,6 +229,7 @@ class Table:
                 return
             self.street += 1
             self.min_raise = blind_level(self.opts, self.street)
+            self.reopen = 0
             self.raises = 0
             self.aggressor = None
             stock = self.stock if isinstance(self.stock, list) else list(self.stock)
@@ -333,6 +340,7 @@ class Table:
         self.aggressor = None
         self.raises = 0
         self.min_raise = blind_level(self.opts, 0)
+        self.reopen = 0
         holding = [s > 0 for s in self.stacks]
         if self.deal >= self.opts.deals or sum(holding) < 2:
             self.phase = Phase.OVER
@@ -371,6 +379,7 @@ class Table:
         self.holes = [tuple(h) for h in holes]
         self.stock = stock
         self.raises = 1 if max(self.bets) > 0 else 0  # the big blind is the first bet
+        self.reopen = max(self.bets)
         self.min_raise = blind_level(opts, 0)
         first = self.next_to_act(big)  # the seat after the big blind (TH-6.2)
         if first is None:

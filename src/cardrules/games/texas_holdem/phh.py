@@ -68,7 +68,7 @@ __all__ = ["from_phh", "to_phh"]
 
 
 def _amount(chips: int, chip: Decimal | None) -> str:
-    return str(chips) if chip is None else str((Decimal(chips) * chip).normalize())
+    return str(chips) if chip is None else format((Decimal(chips) * chip).normalize(), "f")
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
@@ -434,8 +434,9 @@ def _play(state: State, actions: list[Any], unit: Decimal | None, finishing: obj
         try:
             state = state.apply(move)
         except IllegalMoveError as exc:
+            note = f" ({exc.rule})" if exc.rule else ""
             raise IllegalMoveError(
-                move, f"{what}: {exc.reason}", rule=exc.rule, seat=seat
+                move, f"{what}: {exc.reason}{note}", rule=exc.rule, seat=seat
             ) from None
     if finishing is not None:
         if not isinstance(finishing, list) or len(finishing) != n:

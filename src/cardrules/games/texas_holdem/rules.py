@@ -271,6 +271,7 @@ class View(GameView):
     live: tuple[bool, ...]
     faced: tuple[int, ...]
     min_raise: int
+    reopen: int
     raises: int
     aggressor: int | None
     stock_size: int

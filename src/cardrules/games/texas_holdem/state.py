@@ -60,7 +60,8 @@ class State(GameState[Options]):
     ``bets`` are the chips each seat put in this betting round, ``paid`` in the
     whole hand (antes apart, in ``antes``); ``faced[i]`` is the bet seat ``i`` last acted
     on this round (-1: not yet); ``min_raise`` the smallest raise now (the last
-    full bet or raise, TH-7.2); ``stock`` the undealt cards, dealt from its end.
+    full bet or raise, TH-7.2); ``reopen`` the bet of the last bet or raise that
+    reopened the betting (TH-6.7); ``stock`` the undealt cards, dealt from its end.
     """
 
     GAME: ClassVar[str] = "texas_holdem"
@@ -90,6 +91,7 @@ class State(GameState[Options]):
     live: tuple[bool, ...]
     faced: tuple[int, ...]
     min_raise: int
+    reopen: int = 0
     raises: int = 0
     aggressor: int | None = None
     raked: int = 0
@@ -152,7 +154,8 @@ class State(GameState[Options]):
         ):
             return "no other seat could call more: there is nobody to bet against (TH-6.8)"
         faced = self.faced[seat]
-        if faced >= 0 and level - faced < self.min_raise:
+        limit = self.options.structure == "fixed_limit"
+        if faced >= 0 and level - faced < self.min_raise and not (limit and faced < self.reopen):
             return (
                 f"seat {seat} has acted and the all-in for less than a full raise since "
                 f"did not reopen the betting: call or fold (TH-6.7)"

@@ -371,7 +371,7 @@ class TestSizes:
 
 class TestBoard:
     def test_th_8_1_to_8_3_streets_burns_order(self) -> None:
-        """TH-8.1, TH-8.2, TH-8.3: 3, 4, 5 board cards, a burn each, the seat after the button first."""
+        """TH-8.1, TH-8.2, TH-8.3: 3, 4, 5 board cards, a burn each, the next seat acts first."""
         state = game(players=3).new_game(seed=1)
         state = play(state, "call", "call", "check")
         assert (state.street, len(state.board), len(state.burned), state.current_player) == (
@@ -395,7 +395,7 @@ class TestBoard:
 
 class TestPotsByHand:
     def test_th_9_1_and_11_2_side_pot_and_uncalled_bet(self) -> None:
-        """TH-9.1, TH-11.2: stacks 50/100/200, all-in pre-flop: 150, 100, 100.
+        """TH-9.1, TH-11.1, TH-11.2: stacks 50/100/200, all-in pre-flop: 150, 100, 100.
 
         Seat 2 raises all-in to 200, seats 0 and 1 call all-in for 50 and 100; 100 of
         seat 2's comes back. Main 150 to seat 0's aces, side 100 to seat 1's kings.
@@ -408,7 +408,7 @@ class TestPotsByHand:
         assert state.stacks == (150, 100, 100)
 
     def test_th_11_3_and_11_4_split_and_odd_chip(self) -> None:
-        """TH-11.3, TH-11.4: two broadway straights split 63; seat 0, first after the button, gets 32.
+        """TH-11.3, TH-11.4: two broadway straights split 63; seat 0 (after the button) gets 32.
 
         Stacks 21/100/100, button 2: seat 2 raises to 10, seat 0 all-in to 21, both
         call; seat 1 bets 11 on the flop, seat 2 calls; checks. Main 63 split 32/31,

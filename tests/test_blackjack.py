@@ -15,6 +15,7 @@ from cardrules import (
     Card,
     IllegalMoveError,
     InvalidCardError,
+    InvalidMoveError,
     OptionError,
     Rank,
     games,
@@ -214,10 +215,33 @@ class TestBetting:
         assert names(game().new_game(1)) == [f"bet {a}" for a in (2, 5, 10, 20, 50, 100, 200, 500)]
         assert chip_ladder(25, 1000) == (25, 50, 100, 200, 500, 1000)
         assert chip_ladder(3, 3) == (3,)
-        with pytest.raises(IllegalMoveError, match=r"BJ-4\.2"):
-            game().new_game(1).apply(Bet(7))
         with pytest.raises(OptionError):
             chip_ladder(5, 2)
+
+    def test_bj_4_2_any_whole_bet_in_the_limits(self) -> None:
+        """BJ-4.2: a bet off the ladder but inside the limits is legal; its range is given."""
+        state = game().new_game(1)
+        assert state.amount_range("bet") == (2, 500)
+        assert state.amount_range(Bet) == (2, 500)
+        assert Bet(7) not in state.legal_moves()
+        assert state.is_legal(Bet(7))
+        assert state.is_legal(Bet(499))
+        after = state.apply(game().parse_move(state, "bet 25"))
+        assert after.bets[0] == 25
+        assert str(after.history[-1]) == "bet 25"
+        assert game().replay(1, ["bet 25"]) == after
+        assert game().state_from_json(after.to_json()) == after
+        for amount in (1, 501):
+            with pytest.raises(IllegalMoveError, match=r"2 to 500.*BJ-4\.1") as info:
+                state.apply(Bet(amount))
+            assert info.value.rule == "BJ-4.1"
+        assert state.explain(Bet(7)) == "'bet 7' is legal now"
+        poor = game(bankroll=30).new_game(1)
+        assert poor.amount_range("bet") == (2, 30)
+        with pytest.raises(IllegalMoveError, match=r"2 to 30.*BJ-4\.3"):
+            poor.apply(Bet(31))
+        with pytest.raises(InvalidMoveError, match="range of amounts"):
+            state.amount_range("hit")
 
     def test_bj_4_3_bankroll_limits_stakes(self) -> None:
         """No stake above the bankroll; a seat that cannot bet sits out; the game ends."""
@@ -300,6 +324,18 @@ class TestInsurance:
         assert names(big)[-1] == "insure 50"
         odd = play(stacked("9h Ac 9d 7s"), "bet 5")
         assert names(odd) == ["decline", "insure 1", "insure 2"]
+
+    def test_bj_7_1_any_insurance_up_to_half(self) -> None:
+        """BJ-7.1: any whole insurance from 1 to half the bet is legal, listed or not."""
+        state = play(stacked("9h Ac 9d 7s"), "bet 30")
+        assert state.amount_range("insure") == (1, 15)
+        assert Insure(13) not in state.legal_moves()
+        assert play(state, "insure 13").insurance == (13,)
+        with pytest.raises(IllegalMoveError, match=r"1 to 15.*BJ-7\.1"):
+            state.apply(Insure(16))
+        with pytest.raises(IllegalMoveError, match=r"1 to 15.*BJ-7\.1"):
+            state.apply(Insure(0))
+        assert play(stacked("9h 9c 9d 7s"), "bet 10").amount_range("insure") is None
 
     def test_bj_7_1_bad_insurance_refused(self) -> None:
         """Insurance above half the bet, or without an ace, names BJ-7.1."""

@@ -52,7 +52,7 @@ from cardrules.games.blackjack.moves import (
     Stand,
     View,
 )
-from cardrules.games.blackjack.values import _VALUE, _ladder, _total
+from cardrules.games.blackjack.values import _VALUE, _total
 
 __all__ = ["State", "new_state", "render"]
 
@@ -72,6 +72,7 @@ class State(GameState[Options]):
 
     GAME: ClassVar[str] = "blackjack"
     MOVES: ClassVar[tuple[type[Move], ...]] = (Bet, Insure, Decline, Hit, Stand, Double, Split)
+    RANGED: ClassVar[tuple[type[Move], ...]] = (Bet, Insure)
 
     options: Options
     seed: int
@@ -173,6 +174,17 @@ class State(GameState[Options]):
             return (DECLINE, *_insure_moves(self.bets[self.turn], self._free(self.turn)))
         return ()
 
+    def _amount_range(self, kind: type[Move]) -> tuple[int, int] | None:
+        """Any whole bet between the table limits that the seat can cover (BJ-4.1,
+        BJ-4.3); any insurance from 1 up to half the bet that it can cover (BJ-7.1)."""
+        if kind is Bet and self.phase is Phase.BET:
+            high = min(self.options.max_bet, self.bankrolls[self.turn])
+            return (self.options.min_bet, high) if high >= self.options.min_bet else None
+        if kind is Insure and self.phase is Phase.INSURANCE:
+            high = min(self.bets[self.turn] // 2, self._free(self.turn))
+            return (1, high) if high >= 1 else None
+        return None
+
     def _double_problem(self, hand: Hand) -> str | None:
         opts = self.options
         if len(hand.cards) != 2:
@@ -217,11 +229,7 @@ class State(GameState[Options]):
                 return (
                     f"bet {amount} is outside the limits {opts.min_bet} to {opts.max_bet} (BJ-4.1)"
                 )
-            if amount > self.bankrolls[self.turn]:
-                return f"seat {self.turn} holds only {self.bankrolls[self.turn]} chips (BJ-4.3)"
-            return (
-                f"bets are made on the chip ladder {_ladder(opts.min_bet, opts.max_bet)} (BJ-4.2)"
-            )
+            return f"seat {self.turn} holds only {self.bankrolls[self.turn]} chips (BJ-4.3)"
         if isinstance(move, (Insure, Decline)):
             if phase is not Phase.INSURANCE:
                 return (
@@ -234,9 +242,9 @@ class State(GameState[Options]):
                 return f"insurance is a whole number of chips, not {move.amount!r:.20} (BJ-7.1)"
             if move.amount > bet // 2:
                 return f"insurance {move.amount} is more than half the bet {bet} (BJ-7.1)"
-            if move.amount > self._free(self.turn):
-                return f"seat {self.turn} cannot cover {move.amount} more chips (BJ-4.3)"
-            return "insurance is offered on the chip ladder up to half the bet (BJ-7.1)"
+            if move.amount < 1:
+                return f"insurance is at least 1 chip, not {move.amount} (BJ-7.1)"
+            return f"seat {self.turn} cannot cover {move.amount} more chips (BJ-4.3)"
         if phase is Phase.BET:
             return "no hand is being played: the next move is a bet (BJ-4.1, BJ-8.1)"
         if phase is Phase.INSURANCE:

@@ -20,6 +20,12 @@ __all__ = ["deal", "draw"]
 
 _FRESH = {n: (False,) * n for n in (2, 3, 4)}
 _PLAY_OF = _PLAY.__getitem__
+# The seats after each seat, in turn order, by number of players (the seat itself last),
+# and the same without the seat itself: with go_stops he does not play on (CR-5.10).
+_ORDER = {
+    n: tuple(tuple((s + k) % n for k in range(1, n + 1)) for s in range(n)) for n in (2, 3, 4)
+}
+_STOPS = {n: tuple(order[:-1] for order in orders) for n, orders in _ORDER.items()}
 
 
 def _said_go(

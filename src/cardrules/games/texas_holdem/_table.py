@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 from cardrules.cards import Card
 from cardrules.decks import standard
 from cardrules.engine import GameState, Move
-from cardrules.games.texas_holdem.pots import rake_amount, side_pots, split_pot
+from cardrules.games.texas_holdem.pots import rake_amount
 from cardrules.games.texas_holdem.rules import (
     Bet,
     Call,
@@ -47,10 +47,22 @@ def blind_level(opts: Options, street: int) -> int:
 
 
 def shuffled(seed: int, hand: int) -> list[Card]:
-    """The pack in the order of ``hand``'s shuffle, drawn from the seed (TH-5.1)."""
-    cards = list(DECK.cards)
-    random.Random(f"{seed}/hand/{hand}").shuffle(cards)
-    return cards
+    """The pack for ``hand``, dealt from its end, drawn from the seed (TH-5.1).
+
+    A hand deals at most 28 cards (ten seats, three burns, five on the board):
+    those are a uniformly random ordered sample of the pack, at the end; the
+    cards never dealt stay below them in pack order (no view shows the stock).
+    """
+    picks = random.Random(f"{seed}/hand/{hand}").sample(_PLACES, _MOST_DEALT)
+    cards = DECK.cards
+    chosen = set(picks)
+    rest = [cards[i] for i in _PLACES if i not in chosen]
+    rest.extend(cards[i] for i in reversed(picks))
+    return rest
+
+
+_PLACES = range(52)
+_MOST_DEALT = 28
 
 
 class Table:
@@ -186,11 +198,19 @@ class Table:
         )  # a round needs somebody to bet against
 
     def next_to_act(self, after: int) -> int | None:
-        level = max(self.bets)
-        n = len(self.live)
+        """The next seat after ``after`` that must act (``needs``), or ``None``."""
+        bets, live, stacks, faced = self.bets, self.live, self.stacks, self.faced
+        level = max(bets)
+        n = len(live)
+        able = 0  # seats in the hand that hold chips
+        for j in range(n):
+            if live[j] and stacks[j]:
+                able += 1
         for k in range(1, n + 1):
             seat = (after + k) % n
-            if self.needs(seat, level):
+            if not live[seat] or not stacks[seat]:
+                continue
+            if bets[seat] < level or (faced[seat] < 0 and able > 1):
                 return seat
         return None
 
@@ -251,7 +271,7 @@ class Table:
         paid = self.paid
         dead = sum(self.antes)
         before = [s + p + a for s, p, a in zip(self.stacks, paid, self.antes, strict=True)]
-        pots = list(side_pots(paid, self.live)) if any(paid) else []
+        pots = _pots(paid, self.live) if any(paid) else []
         everyone = tuple(i for i in range(n) if self.live[i])
         if dead:  # antes are dead money in the main pot, for every live seat (TH-4.6)
             if pots and pots[0][1] == everyone:
@@ -283,7 +303,7 @@ class Table:
                 winners = tuple(i for i in eligible if value[i] == best)
             else:
                 winners = eligible
-            shares = split_pot(amount, winners, button=self.button, players=n)
+            shares = _split(amount, winners, self.button, n)
             for i in winners:
                 won[i] += shares[i]
             results.append(
@@ -393,6 +413,37 @@ class Table:
         chips = min(chips, self.stacks[seat])
         self.stacks[seat] -= chips
         self.antes[seat] += chips
+
+
+def _pots(paid: list[int], live: list[bool]) -> list[tuple[int, tuple[int, ...]]]:
+    """``pots.side_pots`` without its checks, for the play's own valid counts."""
+    levels = sorted({p for p, f in zip(paid, live, strict=True) if f and p > 0})
+    pots: list[tuple[int, tuple[int, ...]]] = []
+    below = 0
+    for level in levels:
+        amount = 0
+        for p in paid:
+            if p > below:
+                amount += (level if p > level else p) - below
+        eligible = tuple(i for i, p in enumerate(paid) if live[i] and p >= level)
+        pots.append((amount, eligible))
+        below = level
+    rest = sum(p - below for p in paid if p > below)
+    if rest and pots:
+        pots[-1] = (pots[-1][0] + rest, pots[-1][1])
+    return pots
+
+
+def _split(amount: int, winners: tuple[int, ...], button: int, n: int) -> tuple[int, ...]:
+    """``pots.split_pot`` without its checks."""
+    shares = [0] * n
+    if len(winners) == 1:
+        shares[winners[0]] = amount
+        return tuple(shares)
+    each, odd = divmod(amount, len(winners))
+    for k, seat in enumerate(sorted(winners, key=lambda s: (s - button - 1) % n)):
+        shares[seat] = each + (1 if k < odd else 0)
+    return tuple(shares)
 
 
 def _next_seat(holding: list[bool], seat: int) -> int:

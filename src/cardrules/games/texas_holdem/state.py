@@ -208,10 +208,8 @@ class State(GameState[Options]):
         pots and all-in, each clipped to the range, each amount once."""
         low, high = bounds
         if low == high:
-            move = kind(low)
             fixed = self.options.structure == "fixed_limit"
-            object.__setattr__(move, "slot", 0 if fixed else len(SIZE_SLOTS) - 1)
-            return [move]
+            return [_sized(kind, low, 0 if fixed else len(SIZE_SLOTS) - 1)]
         level = self.level
         base = self.pot + (level - self.bets[self.turn])  # the pot after calling
         out: list[Move] = []
@@ -223,9 +221,7 @@ class State(GameState[Options]):
                 amount = min(max(level + base * part[0] // part[1], low), high)
             if amount not in seen:
                 seen.add(amount)
-                move = kind(amount)
-                object.__setattr__(move, "slot", slot)
-                out.append(move)
+                out.append(_sized(kind, amount, slot))
         return out
 
     def explain(self, move: Move) -> str:
@@ -373,6 +369,22 @@ class State(GameState[Options]):
             raise InvalidStateError(f"hand {self.deal + 1} is past the {opts.deals} of the match")
         if self.aggressor is not None and not 0 <= self.aggressor < n:
             raise InvalidStateError(f"aggressor {self.aggressor} is not a seat")
+
+
+_SIZED: dict[tuple[type[Move], int, int], Move] = {}
+
+
+def _sized(kind: type[Bet] | type[Raise], amount: int, slot: int) -> Move:
+    """The listed bet or raise of ``amount`` at ``slot`` of the abstraction (kept:
+    moves are immutable)."""
+    key = (kind, amount, slot)
+    move = _SIZED.get(key)
+    if move is None:
+        if len(_SIZED) > 50_000:
+            _SIZED.clear()
+        move = _SIZED[key] = kind(amount)
+        object.__setattr__(move, "slot", slot)
+    return move
 
 
 def new_state(options: Options, seed: int) -> State:

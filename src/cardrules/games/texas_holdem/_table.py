@@ -8,7 +8,7 @@ showdown, the next hand); ``pack`` makes the next state. States stay immutable.
 from __future__ import annotations
 
 import functools
-import random
+import hashlib
 from typing import Any, TypeVar
 
 from cardrules.cards import Card
@@ -46,22 +46,26 @@ def blind_level(opts: Options, street: int) -> int:
     return opts.big_blind
 
 
-def shuffled(seed: int, hand: int) -> list[Card]:
+def shuffled(seed: int, hand: int, dealt: int = 28) -> list[Card]:
     """The pack for ``hand``, dealt from its end, drawn from the seed (TH-5.1).
 
-    A hand deals at most 28 cards (ten seats, three burns, five on the board):
-    those are a uniformly random ordered sample of the pack, at the end; the
-    cards never dealt stay below them in pack order (no view shows the stock).
+    A hand deals at most ``dealt`` cards (28: ten seats, three burns, five on the
+    board): those are a uniformly random ordered sample of the pack, at the end;
+    the cards never dealt stay below them in pack order (no view shows the stock).
     """
-    picks = random.Random(f"{seed}/hand/{hand}").sample(_PLACES, _MOST_DEALT)
-    cards = DECK.cards
-    chosen = set(picks)
-    rest = [cards[i] for i in _PLACES if i not in chosen]
-    rest.extend(cards[i] for i in reversed(picks))
-    return rest
+    # 512 bits from a hash of the seed and the hand choose the 28 cards one by one
+    # (mixed radix 52, 51, ..., 25 needs about 150 bits; the bias is below 2**-350).
+    key = f"{seed}/hand/{hand}".encode()
+    number = int.from_bytes(hashlib.blake2b(key, digest_size=64).digest(), "big")
+    pool = list(DECK.cards)
+    picks = []
+    for size in range(52, 52 - min(dealt, _MOST_DEALT), -1):
+        number, place = divmod(number, size)
+        picks.append(pool.pop(place))
+    pool.extend(reversed(picks))
+    return pool
 
 
-_PLACES = range(52)
 _MOST_DEALT = 28
 
 
@@ -377,7 +381,7 @@ class Table:
         n = len(self.stacks)
         self.live = [s > 0 for s in self.stacks]
         if stock is None:
-            stock = shuffled(self.seed, self.deal)
+            stock = shuffled(self.seed, self.deal, 2 * sum(self.live) + 8)
         button = self.button
         # heads-up: the button posts the small blind (TH-4.3)
         small = button if sum(self.live) == 2 else _next_seat(self.live, button)

@@ -372,6 +372,8 @@ class State(GameState[Options]):
 
 
 _SIZED: dict[tuple[type[Move], int, int], Move] = {}
+# Options -> the table before the first deal (seed 0), copied for each new match.
+_EMPTY: dict[Options, State] = {}
 
 
 def _sized(kind: type[Bet] | type[Raise], amount: int, slot: int) -> Move:
@@ -389,22 +391,27 @@ def _sized(kind: type[Bet] | type[Raise], amount: int, slot: int) -> Move:
 
 def new_state(options: Options, seed: int) -> State:
     """The first state of a match: stacks, seat 0 on the button, the first deal (TH-13.1)."""
-    n = options.players
-    stacks = (options.stack,) * n
-    blank = State(
-        options=options,
-        seed=seed,
-        start=stacks,
-        holes=((),) * n,
-        stock=DECK.cards,
-        stacks=stacks,
-        bets=(0,) * n,
-        paid=(0,) * n,
-        antes=(0,) * n,
-        live=(True,) * n,
-        faced=(-1,) * n,
-        min_raise=blind_level(options, 0),
-    )
+    empty = _EMPTY.get(options)
+    if empty is None:
+        n = options.players
+        stacks = (options.stack,) * n
+        if len(_EMPTY) > 256:
+            _EMPTY.clear()
+        empty = _EMPTY[options] = State(
+            options=options,
+            seed=0,
+            start=stacks,
+            holes=((),) * n,
+            stock=DECK.cards,
+            stacks=stacks,
+            bets=(0,) * n,
+            paid=(0,) * n,
+            antes=(0,) * n,
+            live=(True,) * n,
+            faced=(-1,) * n,
+            min_raise=blind_level(options, 0),
+        )
+    blank = empty._replace(seed=seed)
     table = Table(blank)
     table.deal_hand()
     return table.pack(blank)
@@ -498,7 +505,7 @@ def render(view: View) -> str:
         >>> print(render(state.view(0)))
         hand 1 of 100, pre-flop, seat 0 to act; pot 3
         board: -
-        seat 0 (you, button): Jc Th; stack 200, bet 0
+        seat 0 (you, button): 9c Jd; stack 200, bet 0
         seat 1 (small blind): ?? ??; stack 199, bet 1
         seat 2 (big blind): ?? ??; stack 198, bet 2
     """

@@ -559,6 +559,14 @@ class TestAbstraction:
         assert g.replay(1, ["raise 137"]) == after
         assert g.state_from_json(after.to_json()) == after
 
+    def test_th_15_1_event_feed_and_saves_carry_any_amount(self) -> None:
+        """TH-15.1: an unlisted amount is told in the event feed and kept by saves."""
+        g = game(players=3)
+        state = g.replay(1, ["raise 137", "call"])
+        assert [e["move"] for e in state.events(2)] == ["raise 137", "call"]
+        assert json.loads(state.to_json())["state"]["history"][0] == "raise 137"
+        assert g.state_from_json(state.to_json()) == state
+
     def test_th_15_2_canonical_sizes_and_actions(self) -> None:
         """TH-15.2: min, half pot, pot, two pots, all-in; action_move gives exact amounts."""
         g = game(players=3)

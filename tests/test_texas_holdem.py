@@ -729,6 +729,8 @@ class TestPHH:
             to_phh(game(structure="pot_limit").new_game(seed=1))
         with pytest.raises(OptionError, match="rake"):
             to_phh(game(rake_percent=5).new_game(seed=1))
+        with pytest.raises(OptionError, match="four bets"):
+            to_phh(game(structure="fixed_limit", uncapped_heads_up=True).new_game(seed=1))
         with pytest.raises(InvalidStateError, match="NT or FT"):
             from_phh(DWAN_IVEY.replace('"NT"', '"PO"'))
 

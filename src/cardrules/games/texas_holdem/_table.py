@@ -7,7 +7,6 @@ showdown, the next hand); ``pack`` makes the next state. States stay immutable.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 from typing import Any, TypeVar
 
@@ -36,13 +35,12 @@ _CODES: dict[Card, int] = dict(zip(DECK.cards, encode(DECK.cards), strict=True))
 BOARD_SIZES = (0, 3, 4, 5)
 
 
-@functools.lru_cache(maxsize=64)
 def blind_level(opts: Options, street: int) -> int:
     """The smallest bet and raise of a round: the big blind, or the fixed limit's
     bet of the round (TH-3.2, TH-7.1)."""
     if opts.structure == "fixed_limit":
-        small, big = opts.bet_sizes()
-        return small if street < 2 else big
+        small = opts.small_bet or opts.big_blind
+        return small if street < 2 else (opts.big_bet or 2 * small)
     return opts.big_blind
 
 

@@ -373,7 +373,7 @@ class State(GameState[Options]):
 
 _SIZED: dict[tuple[type[Move], int, int], Move] = {}
 # Options -> the table before the first deal (seed 0), copied for each new match.
-_EMPTY: dict[Options, State] = {}
+_EMPTY: dict[int, State] = {}  # by id(options), checked by identity
 
 
 def _sized(kind: type[Bet] | type[Raise], amount: int, slot: int) -> Move:
@@ -391,13 +391,13 @@ def _sized(kind: type[Bet] | type[Raise], amount: int, slot: int) -> Move:
 
 def new_state(options: Options, seed: int) -> State:
     """The first state of a match: stacks, seat 0 on the button, the first deal (TH-13.1)."""
-    empty = _EMPTY.get(options)
-    if empty is None:
+    empty = _EMPTY.get(id(options))
+    if empty is None or empty.options is not options:
         n = options.players
         stacks = (options.stack,) * n
         if len(_EMPTY) > 256:
             _EMPTY.clear()
-        empty = _EMPTY[options] = State(
+        empty = _EMPTY[id(options)] = State(
             options=options,
             seed=0,
             start=stacks,

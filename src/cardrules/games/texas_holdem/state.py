@@ -144,14 +144,14 @@ class State(GameState[Options]):
 
     def _may_raise(self, seat: int) -> str | None:
         """Why ``seat`` may not bet or raise now, or ``None`` (TH-6.7, TH-3.3)."""
-        level = self.level
-        if self.bets[seat] + self.stacks[seat] <= level:
+        bets, stacks, live = self.bets, self.stacks, self.live
+        level = max(bets)
+        if bets[seat] + stacks[seat] <= level:
             return f"seat {seat} has no chips beyond a call (TH-6.6)"
-        if not any(
-            self.live[j] and self.stacks[j] > 0 and self.bets[j] + self.stacks[j] > level
-            for j in range(len(self.live))
-            if j != seat
-        ):
+        for j in range(len(live)):
+            if j != seat and live[j] and stacks[j] and bets[j] + stacks[j] > level:
+                break
+        else:
             return "no other seat could call more: there is nobody to bet against (TH-6.8)"
         faced = self.faced[seat]
         limit = self.options.structure == "fixed_limit"
@@ -172,27 +172,29 @@ class State(GameState[Options]):
         if self.phase is Phase.OVER:
             return None
         seat = self.turn
-        level = self.level
+        bets = self.bets
+        level = max(bets)
         if (kind is Bet) != (level == 0) or self._may_raise(seat) is not None:
             return None
         opts = self.options
-        allin = self.bets[seat] + self.stacks[seat]
+        allin = bets[seat] + self.stacks[seat]
         if opts.structure == "fixed_limit":
             size = level + blind_level(opts, self.street)
             return (min(size, allin), min(size, allin))
         low = min(level + self.min_raise, allin)
         high = allin
         if opts.structure == "pot_limit":  # call, then raise the pot (TH-3.4)
-            high = min(allin, level + self.pot + (level - self.bets[seat]))
+            high = min(allin, level + self.pot + (level - bets[seat]))
         return (low, max(low, high))
 
     def _generate_moves(self) -> tuple[Move, ...]:
         if self.phase is Phase.OVER:
             return ()
         seat = self.turn
-        level = self.level
+        bets = self.bets
+        level = max(bets)
         moves: list[Move] = []
-        if self.bets[seat] < level:
+        if bets[seat] < level:
             moves += (FOLD, CALL)
             kind: type[Bet] | type[Raise] = Raise
         else:
@@ -210,15 +212,17 @@ class State(GameState[Options]):
         if low == high:
             fixed = self.options.structure == "fixed_limit"
             return [_sized(kind, low, 0 if fixed else len(SIZE_SLOTS) - 1)]
-        level = self.level
-        base = self.pot + (level - self.bets[self.turn])  # the pot after calling
+        bets = self.bets
+        level = max(bets)
+        base = sum(self.paid) + sum(self.antes) + level - bets[self.turn]  # the pot after calling
+        amounts = [low]
+        for num, den in _PARTS:  # half the pot, the pot, two pots
+            amount = level + base * num // den
+            amounts.append(low if amount < low else high if amount > high else amount)
+        amounts.append(high)
         out: list[Move] = []
         seen: set[int] = set()
-        for slot, (_, part) in enumerate(SIZE_SLOTS):
-            if part is None:
-                amount = low if slot == 0 else high
-            else:
-                amount = min(max(level + base * part[0] // part[1], low), high)
+        for slot, amount in enumerate(amounts):
             if amount not in seen:
                 seen.add(amount)
                 out.append(_sized(kind, amount, slot))
@@ -372,6 +376,7 @@ class State(GameState[Options]):
 
 
 _SIZED: dict[tuple[type[Move], int, int], Move] = {}
+_PARTS = tuple(part for _, part in SIZE_SLOTS if part is not None)
 # Options -> the table before the first deal (seed 0), copied for each new match.
 _EMPTY: dict[int, State] = {}  # by id(options), checked by identity
 

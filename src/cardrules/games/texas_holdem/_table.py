@@ -7,14 +7,13 @@ showdown, the next hand); ``pack`` makes the next state. States stay immutable.
 
 from __future__ import annotations
 
-import functools
-import random
+import hashlib
 from typing import Any, TypeVar
 
 from cardrules.cards import Card
 from cardrules.decks import standard
 from cardrules.engine import GameState, Move
-from cardrules.games.texas_holdem.pots import rake_amount, side_pots, split_pot
+from cardrules.games.texas_holdem.pots import rake_amount
 from cardrules.games.texas_holdem.rules import (
     Bet,
     Call,
@@ -36,21 +35,36 @@ _CODES: dict[Card, int] = dict(zip(DECK.cards, encode(DECK.cards), strict=True))
 BOARD_SIZES = (0, 3, 4, 5)
 
 
-@functools.lru_cache(maxsize=64)
 def blind_level(opts: Options, street: int) -> int:
     """The smallest bet and raise of a round: the big blind, or the fixed limit's
     bet of the round (TH-3.2, TH-7.1)."""
     if opts.structure == "fixed_limit":
-        small, big = opts.bet_sizes()
-        return small if street < 2 else big
+        small = opts.small_bet or opts.big_blind
+        return small if street < 2 else (opts.big_bet or 2 * small)
     return opts.big_blind
 
 
-def shuffled(seed: int, hand: int) -> list[Card]:
-    """The pack in the order of ``hand``'s shuffle, drawn from the seed (TH-5.1)."""
-    cards = list(DECK.cards)
-    random.Random(f"{seed}/hand/{hand}").shuffle(cards)
-    return cards
+def shuffled(seed: int, hand: int, dealt: int = 28) -> list[Card]:
+    """The pack for ``hand``, dealt from its end, drawn from the seed (TH-5.1).
+
+    A hand deals at most ``dealt`` cards (28: ten seats, three burns, five on the
+    board): those are a uniformly random ordered sample of the pack, at the end;
+    the cards never dealt stay below them in pack order (no view shows the stock).
+    """
+    # 512 bits from a hash of the seed and the hand choose the 28 cards one by one
+    # (mixed radix 52, 51, ..., 25 needs about 150 bits; the bias is below 2**-350).
+    key = f"{seed}/hand/{hand}".encode()
+    number = int.from_bytes(hashlib.blake2b(key, digest_size=64).digest(), "big")
+    pool = list(DECK.cards)
+    picks = []
+    for size in range(52, 52 - min(dealt, _MOST_DEALT), -1):
+        number, place = divmod(number, size)
+        picks.append(pool.pop(place))
+    pool.extend(reversed(picks))
+    return pool
+
+
+_MOST_DEALT = 28
 
 
 class Table:
@@ -186,11 +200,19 @@ class Table:
         )  # a round needs somebody to bet against
 
     def next_to_act(self, after: int) -> int | None:
-        level = max(self.bets)
-        n = len(self.live)
+        """The next seat after ``after`` that must act (``needs``), or ``None``."""
+        bets, live, stacks, faced = self.bets, self.live, self.stacks, self.faced
+        level = max(bets)
+        n = len(live)
+        able = 0  # seats in the hand that hold chips
+        for j in range(n):
+            if live[j] and stacks[j]:
+                able += 1
         for k in range(1, n + 1):
             seat = (after + k) % n
-            if self.needs(seat, level):
+            if not live[seat] or not stacks[seat]:
+                continue
+            if bets[seat] < level or (faced[seat] < 0 and able > 1):
                 return seat
         return None
 
@@ -251,7 +273,7 @@ class Table:
         paid = self.paid
         dead = sum(self.antes)
         before = [s + p + a for s, p, a in zip(self.stacks, paid, self.antes, strict=True)]
-        pots = list(side_pots(paid, self.live)) if any(paid) else []
+        pots = _pots(paid, self.live) if any(paid) else []
         everyone = tuple(i for i in range(n) if self.live[i])
         if dead:  # antes are dead money in the main pot, for every live seat (TH-4.6)
             if pots and pots[0][1] == everyone:
@@ -283,7 +305,7 @@ class Table:
                 winners = tuple(i for i in eligible if value[i] == best)
             else:
                 winners = eligible
-            shares = split_pot(amount, winners, button=self.button, players=n)
+            shares = _split(amount, winners, self.button, n)
             for i in winners:
                 won[i] += shares[i]
             results.append(
@@ -357,7 +379,7 @@ class Table:
         n = len(self.stacks)
         self.live = [s > 0 for s in self.stacks]
         if stock is None:
-            stock = shuffled(self.seed, self.deal)
+            stock = shuffled(self.seed, self.deal, 2 * sum(self.live) + 8)
         button = self.button
         # heads-up: the button posts the small blind (TH-4.3)
         small = button if sum(self.live) == 2 else _next_seat(self.live, button)
@@ -393,6 +415,37 @@ class Table:
         chips = min(chips, self.stacks[seat])
         self.stacks[seat] -= chips
         self.antes[seat] += chips
+
+
+def _pots(paid: list[int], live: list[bool]) -> list[tuple[int, tuple[int, ...]]]:
+    """``pots.side_pots`` without its checks, for the play's own valid counts."""
+    levels = sorted({p for p, f in zip(paid, live, strict=True) if f and p > 0})
+    pots: list[tuple[int, tuple[int, ...]]] = []
+    below = 0
+    for level in levels:
+        amount = 0
+        for p in paid:
+            if p > below:
+                amount += (level if p > level else p) - below
+        eligible = tuple(i for i, p in enumerate(paid) if live[i] and p >= level)
+        pots.append((amount, eligible))
+        below = level
+    rest = sum(p - below for p in paid if p > below)
+    if rest and pots:
+        pots[-1] = (pots[-1][0] + rest, pots[-1][1])
+    return pots
+
+
+def _split(amount: int, winners: tuple[int, ...], button: int, n: int) -> tuple[int, ...]:
+    """``pots.split_pot`` without its checks."""
+    shares = [0] * n
+    if len(winners) == 1:
+        shares[winners[0]] = amount
+        return tuple(shares)
+    each, odd = divmod(amount, len(winners))
+    for k, seat in enumerate(sorted(winners, key=lambda s: (s - button - 1) % n)):
+        shares[seat] = each + (1 if k < odd else 0)
+    return tuple(shares)
 
 
 def _next_seat(holding: list[bool], seat: int) -> int:

@@ -95,6 +95,11 @@ def to_phh(state: State, deal: int | None = None, *, chip: Decimal | str | None 
         raise OptionError("PHH has no code for pot-limit Hold'em: only NT and FT (TH-17.3)")
     if opts.rake_percent:
         raise OptionError("PHH has no field for the rake: a raked hand is not written (TH-17.3)")
+    if opts.structure == "fixed_limit" and (opts.uncapped_heads_up or opts.cap > 4):
+        raise OptionError(
+            "PHH's fixed limit caps a round at four bets: a match with a higher cap or "
+            "none heads-up is not written (TH-17.3)"
+        )
     unit = _chip(chip)
     cur = first_state(state)
     moves = list(state.history)

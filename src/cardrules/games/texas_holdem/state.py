@@ -144,14 +144,14 @@ class State(GameState[Options]):
 
     def _may_raise(self, seat: int) -> str | None:
         """Why ``seat`` may not bet or raise now, or ``None`` (TH-6.7, TH-3.3)."""
-        level = self.level
-        if self.bets[seat] + self.stacks[seat] <= level:
+        bets, stacks, live = self.bets, self.stacks, self.live
+        level = max(bets)
+        if bets[seat] + stacks[seat] <= level:
             return f"seat {seat} has no chips beyond a call (TH-6.6)"
-        if not any(
-            self.live[j] and self.stacks[j] > 0 and self.bets[j] + self.stacks[j] > level
-            for j in range(len(self.live))
-            if j != seat
-        ):
+        for j in range(len(live)):
+            if j != seat and live[j] and stacks[j] and bets[j] + stacks[j] > level:
+                break
+        else:
             return "no other seat could call more: there is nobody to bet against (TH-6.8)"
         faced = self.faced[seat]
         limit = self.options.structure == "fixed_limit"
@@ -172,27 +172,29 @@ class State(GameState[Options]):
         if self.phase is Phase.OVER:
             return None
         seat = self.turn
-        level = self.level
+        bets = self.bets
+        level = max(bets)
         if (kind is Bet) != (level == 0) or self._may_raise(seat) is not None:
             return None
         opts = self.options
-        allin = self.bets[seat] + self.stacks[seat]
+        allin = bets[seat] + self.stacks[seat]
         if opts.structure == "fixed_limit":
             size = level + blind_level(opts, self.street)
             return (min(size, allin), min(size, allin))
         low = min(level + self.min_raise, allin)
         high = allin
         if opts.structure == "pot_limit":  # call, then raise the pot (TH-3.4)
-            high = min(allin, level + self.pot + (level - self.bets[seat]))
+            high = min(allin, level + self.pot + (level - bets[seat]))
         return (low, max(low, high))
 
     def _generate_moves(self) -> tuple[Move, ...]:
         if self.phase is Phase.OVER:
             return ()
         seat = self.turn
-        level = self.level
+        bets = self.bets
+        level = max(bets)
         moves: list[Move] = []
-        if self.bets[seat] < level:
+        if bets[seat] < level:
             moves += (FOLD, CALL)
             kind: type[Bet] | type[Raise] = Raise
         else:
@@ -208,24 +210,22 @@ class State(GameState[Options]):
         pots and all-in, each clipped to the range, each amount once."""
         low, high = bounds
         if low == high:
-            move = kind(low)
             fixed = self.options.structure == "fixed_limit"
-            object.__setattr__(move, "slot", 0 if fixed else len(SIZE_SLOTS) - 1)
-            return [move]
-        level = self.level
-        base = self.pot + (level - self.bets[self.turn])  # the pot after calling
+            return [_sized(kind, low, 0 if fixed else len(SIZE_SLOTS) - 1)]
+        bets = self.bets
+        level = max(bets)
+        base = sum(self.paid) + sum(self.antes) + level - bets[self.turn]  # the pot after calling
+        amounts = [low]
+        for num, den in _PARTS:  # half the pot, the pot, two pots
+            amount = level + base * num // den
+            amounts.append(low if amount < low else high if amount > high else amount)
+        amounts.append(high)
         out: list[Move] = []
         seen: set[int] = set()
-        for slot, (_, part) in enumerate(SIZE_SLOTS):
-            if part is None:
-                amount = low if slot == 0 else high
-            else:
-                amount = min(max(level + base * part[0] // part[1], low), high)
+        for slot, amount in enumerate(amounts):
             if amount not in seen:
                 seen.add(amount)
-                move = kind(amount)
-                object.__setattr__(move, "slot", slot)
-                out.append(move)
+                out.append(_sized(kind, amount, slot))
         return out
 
     def explain(self, move: Move) -> str:
@@ -375,24 +375,48 @@ class State(GameState[Options]):
             raise InvalidStateError(f"aggressor {self.aggressor} is not a seat")
 
 
+_SIZED: dict[tuple[type[Move], int, int], Move] = {}
+_PARTS = tuple(part for _, part in SIZE_SLOTS if part is not None)
+# Options -> the table before the first deal (seed 0), copied for each new match.
+_EMPTY: dict[int, State] = {}  # by id(options), checked by identity
+
+
+def _sized(kind: type[Bet] | type[Raise], amount: int, slot: int) -> Move:
+    """The listed bet or raise of ``amount`` at ``slot`` of the abstraction (kept:
+    moves are immutable)."""
+    key = (kind, amount, slot)
+    move = _SIZED.get(key)
+    if move is None:
+        if len(_SIZED) > 50_000:
+            _SIZED.clear()
+        move = _SIZED[key] = kind(amount)
+        object.__setattr__(move, "slot", slot)
+    return move
+
+
 def new_state(options: Options, seed: int) -> State:
     """The first state of a match: stacks, seat 0 on the button, the first deal (TH-13.1)."""
-    n = options.players
-    stacks = (options.stack,) * n
-    blank = State(
-        options=options,
-        seed=seed,
-        start=stacks,
-        holes=((),) * n,
-        stock=DECK.cards,
-        stacks=stacks,
-        bets=(0,) * n,
-        paid=(0,) * n,
-        antes=(0,) * n,
-        live=(True,) * n,
-        faced=(-1,) * n,
-        min_raise=blind_level(options, 0),
-    )
+    empty = _EMPTY.get(id(options))
+    if empty is None or empty.options is not options:
+        n = options.players
+        stacks = (options.stack,) * n
+        if len(_EMPTY) > 256:
+            _EMPTY.clear()
+        empty = _EMPTY[id(options)] = State(
+            options=options,
+            seed=0,
+            start=stacks,
+            holes=((),) * n,
+            stock=DECK.cards,
+            stacks=stacks,
+            bets=(0,) * n,
+            paid=(0,) * n,
+            antes=(0,) * n,
+            live=(True,) * n,
+            faced=(-1,) * n,
+            min_raise=blind_level(options, 0),
+        )
+    blank = empty._replace(seed=seed)
     table = Table(blank)
     table.deal_hand()
     return table.pack(blank)
@@ -486,7 +510,7 @@ def render(view: View) -> str:
         >>> print(render(state.view(0)))
         hand 1 of 100, pre-flop, seat 0 to act; pot 3
         board: -
-        seat 0 (you, button): Jc Th; stack 200, bet 0
+        seat 0 (you, button): 9c Jd; stack 200, bet 0
         seat 1 (small blind): ?? ??; stack 199, bet 1
         seat 2 (big blind): ?? ??; stack 198, bet 2
     """

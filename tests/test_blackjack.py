@@ -150,13 +150,19 @@ class TestShoe:
         assert sorted(g.new_game(5).shoe) == sorted(g.new_game(5).deck().cards)
 
     def test_bj_3_2_cut_card_position(self) -> None:
-        """60 to 75 cards stay behind the cut card with six packs, 10 to 12 with one."""
+        """60 to 75 cards stay behind the cut card with six packs; with one pack 18 to
+        26 (half to two-thirds dealt), with two 26 to 35 (half to two-thirds of a deck
+        cut off, casino.org's report of double-deck games)."""
         six = {game().new_game(s).cut for s in range(200)}
         assert min(six) >= 60
         assert max(six) <= 75
         assert len(six) > 10
-        one = {game(packs=1).new_game(s).cut for s in range(100)}
-        assert one == {10, 11, 12}
+        one = {game(packs=1).new_game(s).cut for s in range(300)}
+        assert one == set(range(18, 27))
+        two = {game(packs=2).new_game(s).cut for s in range(300)}
+        assert two == set(range(26, 36))
+        four = {game(packs=4).new_game(s).cut for s in range(300)}
+        assert four == set(range(40, 51))
 
     def test_bj_3_3_reshuffle_after_cut_card_round(self) -> None:
         """The round in which the cut card comes out is finished, then all is reshuffled."""
@@ -822,3 +828,133 @@ def test_bj_3_4_cards_conserved_in_random_play(seed: int, players: int) -> None:
     while not state.is_terminal:
         state = state.apply(rng.choice(state.legal_moves()))
         state.validate()
+
+
+class TestVariants:
+    """Issue 28's table variants, each off by default (BJ-16)."""
+
+    def test_bj_16_variants_off_by_default(self) -> None:
+        """BJ-16: no variant is on by default; none of their moves is listed."""
+        opts = game().options
+        assert not any(
+            (
+                opts.surrender,
+                opts.six_to_five,
+                opts.resplit_aces,
+                opts.hit_split_aces,
+                opts.double_ten_eleven,
+                opts.even_money,
+            )
+        )
+        assert "surrender" not in names(play(stacked("Th 9c 6d 7s"), "bet 10"))
+        assert "even_money" not in names(play(stacked("Ah Ac Kd Ks"), "bet 10"))
+
+    def test_bj_16_1_late_surrender_half_the_bet(self) -> None:
+        """BJ-16.1: after the peek an unsplit two-card hand may surrender half its bet
+        (rounded in the seat's favour only to whole chips: a bet of 5 loses 3)."""
+        state = play(stacked("Th 9c 6d 7s", surrender=True), "bet 10")
+        assert names(state) == ["hit", "stand", "surrender"]
+        done = play(state, "surrender")
+        assert done.scores == (-5,)
+        assert last(done).dealer == parse_cards("9c 7s")  # the dealer draws no card
+        odd = play(stacked("Th 9c 6d 7s", surrender=True), "bet 5", "surrender")
+        assert odd.scores == (-3,)
+        with pytest.raises(IllegalMoveError, match=r"BJ-16\.1"):
+            play(stacked("Th 9c 6d 7s"), "bet 10", "surrender")
+
+    def test_bj_16_1_no_surrender_after_split_or_a_hit(self) -> None:
+        """BJ-16.1: a split hand or a hand of three cards may not surrender."""
+        state = play(stacked("8h 9c 8d 7s 2c 3h 4d", surrender=True), "bet 10", "split")
+        assert "surrender" not in names(state)
+        state = play(stacked("Th 9c 2d 7s 3c", surrender=True), "bet 10", "hit")
+        with pytest.raises(IllegalMoveError, match=r"BJ-16\.1"):
+            play(state, "surrender")
+
+    def test_bj_16_2_six_to_five(self) -> None:
+        """BJ-16.2: a natural pays 6 to 5 (12 on 10, 6 on 5), rounded down."""
+        assert play(stacked("Ah 9c Kd 7s"), "bet 10").scores == (15,)
+        assert play(stacked("Ah 9c Kd 7s", six_to_five=True), "bet 10").scores == (12,)
+        assert play(stacked("Ah 9c Kd 7s", six_to_five=True), "bet 5").scores == (6,)
+        assert play(stacked("Ah 9c Kd 7s", six_to_five=True), "bet 7").scores == (8,)
+
+    def test_bj_16_3_resplit_aces(self) -> None:
+        """BJ-16.3: an ace dealt to a split ace may be split again, up to max_hands."""
+        state = play(
+            stacked("Ah 9c Ad 7s Ac 5h 4d 6c", resplit_aces=True, max_hands=4), "bet 10", "split"
+        )
+        assert names(state) == ["stand", "split"]  # Ah Ac: no hit, no double
+        state = play(state, "split")  # all three aces done: the round is settled
+        assert [h.cards for h in last(state).hands[0]] == [
+            parse_cards("Ah 4d"),
+            parse_cards("Ac 6c"),
+            parse_cards("Ad 5h"),
+        ]
+        plain = play(stacked("Ah 9c Ad 7s Ac 5h", max_hands=4), "bet 10", "split")
+        assert [h.cards for h in last(plain).hands[0]] == [
+            parse_cards("Ah Ac"),
+            parse_cards("Ad 5h"),
+        ]
+
+    def test_bj_16_4_hit_split_aces(self) -> None:
+        """BJ-16.4: with hit_split_aces split aces are played like any split pair."""
+        state = play(stacked("Ah 9c Ad 7s 2c 3h", hit_split_aces=True), "bet 10", "split")
+        hand = state.active_hand()
+        assert hand is not None
+        assert hand.cards == parse_cards("Ah 2c")
+        assert names(state) == ["hit", "stand"]
+        state = play(state, "hit")
+        assert state.hands[0][0].cards == parse_cards("Ah 2c 3h")
+        default = play(stacked("Ah 9c Ad 7s 2c 3h"), "bet 10", "split")
+        assert all(len(h.cards) == 2 for h in last(default).hands[0])
+
+    def test_bj_16_5_double_on_ten_or_eleven_only(self) -> None:
+        """BJ-16.5: with double_ten_eleven a 9 may not double; 10 and 11 may."""
+        nine = play(stacked("5h 9c 4d 7s", double_ten_eleven=True), "bet 10")
+        assert "double" not in names(nine)
+        with pytest.raises(IllegalMoveError, match=r"10 or 11.*BJ-16\.5"):
+            play(nine, "double")
+        ten = play(stacked("6h 9c 4d 7s", double_ten_eleven=True), "bet 10")
+        assert "double" in names(ten)
+        assert "double" in names(play(stacked("5h 9c 4d 7s"), "bet 10"))
+        with pytest.raises(OptionError, match="exclude"):
+            game(double_ten_eleven=True, double_any_two=True)
+
+    def test_bj_16_6_even_money_its_own_move(self) -> None:
+        """BJ-16.6: a natural against an ace may take even money, paid 1:1 at once
+        whatever the hole card, even on an odd bet where half insurance is no whole chip."""
+        for hole in ("Ks", "7s"):
+            state = play(stacked(f"Ah Ac Kd {hole}", even_money=True), "bet 10")
+            assert names(state)[-1] == "even_money"
+            assert play(state, "even_money").scores == (10,)
+        odd = play(stacked("Ah Ac Kd 7s", even_money=True), "bet 5", "even_money")
+        assert odd.scores == (5,)
+        assert "even_money" not in names(play(stacked("9h Ac 9d 7s", even_money=True), "bet 10"))
+        with pytest.raises(IllegalMoveError, match=r"BJ-16\.6"):
+            play(stacked("9h Ac 9d 7s", even_money=True), "bet 10", "even_money")
+
+    @pytest.mark.parametrize(
+        "options",
+        [
+            {"surrender": True, "six_to_five": True, "even_money": True},
+            {"resplit_aces": True, "max_hands": 4, "double_ten_eleven": True},
+            {"hit_split_aces": True, "double_after_split": True, "players": 3},
+        ],
+    )
+    def test_bj_16_whole_protocol(self, options: dict[str, object]) -> None:
+        """BJ-16: the conformance kit, saves and replay with the variants on."""
+        g = game(deals=4, **options)
+        check_game(g, playouts=3, deep_every=4)
+        state = g.new_game(seed=8)
+        while not state.is_terminal:
+            state = state.apply(blackjack.strategy_move(state, chart=True))
+        assert g.state_from_json(state.to_json()) == state
+        assert g.replay(8, [str(m) for m in state.history]) == state
+
+    def test_bj_16_1_chart_surrenders_published_lines(self) -> None:
+        """BJ-16.1: the chart bot surrenders 16 against 9, ten, ace and 15 against a ten."""
+        state = play(stacked("Th 9c 6d 7s", surrender=True), "bet 2")
+        assert str(blackjack.strategy_move(state, chart=True)) == "surrender"
+        state = play(stacked("Th 8c 6d 7s", surrender=True), "bet 2")
+        assert str(blackjack.strategy_move(state, chart=True)) == "hit"
+        state = play(stacked("8h Kc 8d 7s", surrender=True), "bet 2")
+        assert str(blackjack.strategy_move(state, chart=True)) == "split"

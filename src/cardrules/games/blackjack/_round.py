@@ -24,6 +24,7 @@ from cardrules.games.blackjack.moves import (
     Options,
     Phase,
     Stand,
+    Surrender,
 )
 from cardrules.games.blackjack.values import _VALUE, _ladder, _total
 
@@ -79,7 +80,9 @@ def _done(hand: Hand) -> Hand:
 
 
 def _reserve(rng: random.Random, packs: int) -> int:
-    """Cards left behind the cut card (BJ-3.2)."""
+    """Cards left behind the cut card (BJ-3.2): 18 to 26 of one pack, 26 to 35 of two."""
+    if packs <= 2:
+        return rng.randint(18, 26) if packs == 1 else rng.randint(26, 35)
     return rng.randint(10 * packs, (25 * packs) // 2)
 
 
@@ -181,12 +184,23 @@ class Table:
         self.peek()
 
     def next_insurer(self, after: int) -> bool:
+        even = self.opts.even_money
         for seat in range(after + 1, self.opts.players):
             bet = self.bets[seat]
-            if bet >= 2 and self.bankrolls[seat] - bet >= 1:
+            natural = even and bet and self.hands[seat][0].natural  # BJ-16.6
+            if natural or (bet >= 2 and self.bankrolls[seat] - bet >= 1):
                 self.phase, self.turn = Phase.INSURANCE, seat
                 return True
         return False
+
+    def take_even_money(self) -> None:
+        """BJ-16.6: the natural is paid one to one, whatever the hole card."""
+        hand = self.hands[self.turn][0]
+        self.hands[self.turn][0] = Hand(
+            cards=hand.cards, stake=hand.stake, done=True, even_money=True
+        )
+        self.insurance[self.turn] = 0
+        self.after_insurance()
 
     def after_insurance(self) -> None:
         if not self.next_insurer(self.turn):
@@ -228,6 +242,8 @@ class Table:
             )
         elif isinstance(move, Stand):
             hands[i] = _done(hand)
+        elif isinstance(move, Surrender):  # BJ-16.1
+            hands[i] = Hand(cards=hand.cards, stake=hand.stake, done=True, surrendered=True)
         elif isinstance(move, Double):  # BJ-10.1
             cards = (*hand.cards, self.draw())
             hands[i] = Hand(
@@ -237,9 +253,16 @@ class Table:
             a, b = hand.cards
             left = Hand(cards=(a,), stake=hand.stake, split=True)
             right = Hand(cards=(b,), stake=hand.stake, split=True)
-            if a.rank == Rank.ACE:  # BJ-9.4: one card each, no more
-                left = Hand(cards=(a, self.draw()), stake=hand.stake, split=True, done=True)
-                right = Hand(cards=(b, self.draw()), stake=hand.stake, split=True, done=True)
+            opts = self.opts
+            if a.rank == Rank.ACE and not opts.hit_split_aces:  # BJ-9.4: one card each
+                room = opts.resplit_aces and len(hands) + 1 < opts.max_hands  # BJ-16.3
+                c, d = self.draw(), self.draw()
+                left = Hand(
+                    cards=(a, c), stake=hand.stake, split=True, done=not (room and c.rank == a.rank)
+                )
+                right = Hand(
+                    cards=(b, d), stake=hand.stake, split=True, done=not (room and d.rank == b.rank)
+                )
             hands[i : i + 1] = [left, right]
         self.next_hand()
 
@@ -249,6 +272,8 @@ class Table:
             for hand in hands:
                 cards = hand.cards
                 total = _total(cards)[0]
+                if hand.surrendered or hand.even_money:
+                    continue  # settled without the dealer (BJ-16.1, BJ-16.6)
                 if total < 21 or (total == 21 and (hand.split or len(cards) > 2)):
                     break  # a hand still standing: the dealer plays
             else:
@@ -283,8 +308,13 @@ class Table:
                 used.extend(cards)
                 stake = hand.stake
                 total = _total(cards)[0]
-                if total == 21 and len(cards) == 2 and not hand.split:  # a natural
-                    won.append(0 if dealer_natural else (3 * stake) // 2)
+                if hand.even_money:  # BJ-16.6: paid one to one whatever the hole card
+                    won.append(stake)
+                elif hand.surrendered:  # BJ-16.1: half the bet back, rounded down
+                    won.append(stake // 2 - stake)
+                elif total == 21 and len(cards) == 2 and not hand.split:  # a natural
+                    pays = (6 * stake) // 5 if self.opts.six_to_five else (3 * stake) // 2
+                    won.append(0 if dealer_natural else pays)  # BJ-6.2, BJ-16.2
                 elif dealer_natural or total > 21 or total < dealer_total:
                     won.append(-stake)
                 else:

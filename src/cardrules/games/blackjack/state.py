@@ -36,13 +36,16 @@ from cardrules.games.blackjack._round import (
 from cardrules.games.blackjack.moves import (
     DECLINE,
     DOUBLE,
+    EVEN_MONEY,
     HIT,
     SPLIT,
     STAND,
+    SURRENDER,
     Bet,
     DealResult,
     Decline,
     Double,
+    EvenMoney,
     Hand,
     Hit,
     Insure,
@@ -50,6 +53,7 @@ from cardrules.games.blackjack.moves import (
     Phase,
     Split,
     Stand,
+    Surrender,
     View,
 )
 from cardrules.games.blackjack.values import _VALUE, _total
@@ -71,7 +75,9 @@ class State(GameState[Options]):
     """
 
     GAME: ClassVar[str] = "blackjack"
-    MOVES: ClassVar[tuple[type[Move], ...]] = (Bet, Insure, Decline, Hit, Stand, Double, Split)
+    MOVES: ClassVar[tuple[type[Move], ...]] = (
+        Bet, Insure, Decline, Hit, Stand, Double, Split, Surrender, EvenMoney
+    )  # fmt: skip
     RANGED: ClassVar[tuple[type[Move], ...]] = (Bet, Insure)
 
     options: Options
@@ -161,17 +167,24 @@ class State(GameState[Options]):
             cards = hand.cards
             if len(cards) != 2:  # the common case: only hit or stand
                 return _HIT_STAND
-            moves: list[Move] = [HIT, STAND]
-            if self._double_problem(hand) is None:
+            opts = self.options
+            aces = hand.split and cards[0].rank == Rank.ACE and not opts.hit_split_aces
+            moves: list[Move] = [STAND] if aces else [HIT, STAND]  # BJ-16.3: stand or split
+            if not aces and self._double_problem(hand) is None:
                 moves.append(DOUBLE)
-            pair = cards[0].rank == cards[1].rank or self.options.split_unlike_tens
+            pair = cards[0].rank == cards[1].rank or opts.split_unlike_tens
             if pair and self._split_problem(hand) is None:
                 moves.append(SPLIT)
+            if opts.surrender and not hand.split:  # BJ-16.1: first two cards, no split
+                moves.append(SURRENDER)
             return tuple(moves)
         if phase is Phase.BET:
             return _bet_moves(self.options.min_bet, self.options.max_bet, self.bankrolls[self.turn])
         if phase is Phase.INSURANCE:
-            return (DECLINE, *_insure_moves(self.bets[self.turn], self._free(self.turn)))
+            moves = [DECLINE, *_insure_moves(self.bets[self.turn], self._free(self.turn))]
+            if self.options.even_money and self.hands[self.turn][0].natural:  # BJ-16.6
+                moves.append(EVEN_MONEY)
+            return tuple(moves)
         return ()
 
     def _amount_range(self, kind: type[Move]) -> tuple[int, int] | None:
@@ -192,6 +205,8 @@ class State(GameState[Options]):
         if hand.split and not opts.double_after_split:
             return "a split hand may not double (BJ-10.3; option double_after_split)"
         total = hand.total
+        if opts.double_ten_eleven and not 10 <= total <= 11:
+            return f"a double needs a total of 10 or 11, not {total} (BJ-16.5)"
         if not opts.double_any_two and not 9 <= total <= 11:
             return f"a double needs a total of 9, 10 or 11, not {total} (BJ-10.1)"
         if self._free(self.turn) < hand.stake:
@@ -207,8 +222,8 @@ class State(GameState[Options]):
         tens = opts.split_unlike_tens and _VALUE[a.rank] == _VALUE[b.rank] == 10
         if a.rank != b.rank and not tens:
             return f"{a} and {b} are not a pair of the same rank (BJ-9.1, BJ-9.2)"
-        if hand.split and a.rank == Rank.ACE:
-            return "split aces are not split again (BJ-9.6)"
+        if hand.split and a.rank == Rank.ACE and not opts.resplit_aces:
+            return "split aces are not split again (BJ-9.6; option resplit_aces)"
         if len(self.hands[self.turn]) >= opts.max_hands:
             return f"a seat may hold at most {opts.max_hands} hands (BJ-9.6; option max_hands)"
         if self._free(self.turn) < hand.stake:
@@ -230,6 +245,14 @@ class State(GameState[Options]):
                     f"bet {amount} is outside the limits {opts.min_bet} to {opts.max_bet} (BJ-4.1)"
                 )
             return f"seat {self.turn} holds only {self.bankrolls[self.turn]} chips (BJ-4.3)"
+        if isinstance(move, EvenMoney):
+            if not opts.even_money:
+                return "even money is not a move at this table (BJ-16.6; option even_money)"
+            return "even money is taken by a natural when the dealer shows an ace (BJ-16.6)"
+        if isinstance(move, Surrender):
+            if not opts.surrender:
+                return "surrender is not allowed at this table (BJ-16.1; option surrender)"
+            return "only an unsplit hand's first two cards may surrender (BJ-16.1)"
         if isinstance(move, (Insure, Decline)):
             if phase is not Phase.INSURANCE:
                 return (
@@ -250,6 +273,8 @@ class State(GameState[Options]):
         if phase is Phase.INSURANCE:
             return "each seat first takes or declines insurance (BJ-7.1)"
         hand = self.active_hand()
+        if hand is not None and isinstance(move, Hit) and hand.split:
+            return "split aces take one card each (BJ-9.4; option hit_split_aces)"
         if hand is not None and isinstance(move, Double):
             return self._double_problem(hand) or super().explain(move)
         if hand is not None and isinstance(move, Split):
@@ -265,6 +290,8 @@ class State(GameState[Options]):
         elif isinstance(move, (Insure, Decline)):
             table.insurance[seat] = move.amount if isinstance(move, Insure) else 0
             table.after_insurance()
+        elif isinstance(move, EvenMoney):
+            table.take_even_money()
         else:
             table.play(move)
         return table.pack(self)

@@ -958,3 +958,49 @@ class TestVariants:
         assert str(blackjack.strategy_move(state, chart=True)) == "hit"
         state = play(stacked("8h Kc 8d 7s", surrender=True), "bet 2")
         assert str(blackjack.strategy_move(state, chart=True)) == "split"
+
+
+class TestNoHoleCard:
+    """BJ-16.7: European no-hole-card play."""
+
+    def test_bj_16_7_second_card_after_the_players(self) -> None:
+        """BJ-16.7: the dealer holds only the up card while the seats play; no peek."""
+        state = play(stacked("5h Tc 6d 2s Ah", no_hole_card=True), "bet 10")
+        assert state.phase is Phase.PLAY
+        assert state.dealer == parse_cards("Tc")
+        assert "??" not in blackjack.render(state.view(0))
+        done = play(state, "double")  # 5-6 doubles on 11 and draws the 2
+        assert last(done).dealer == parse_cards("Tc Ah")  # the second card comes now
+
+    def test_bj_16_7_dealer_natural_takes_doubles_whole(self) -> None:
+        """BJ-16.7: a dealer natural made after the players wins the doubled stake whole."""
+        done = play(stacked("5h Tc 6d 2s Ah", no_hole_card=True), "bet 10", "double")
+        assert last(done).dealer_natural
+        assert done.scores == (-20,)
+
+    def test_bj_16_7_naturals(self) -> None:
+        """BJ-16.7: a seat's natural pushes a dealer natural and is paid 3:2 otherwise."""
+        assert play(stacked("Ah Tc Kd As", no_hole_card=True), "bet 10").scores == (0,)
+        assert play(stacked("Ah Tc Kd 7s", no_hole_card=True), "bet 10").scores == (15,)
+
+    def test_bj_16_7_insurance_settled_at_the_end(self) -> None:
+        """BJ-16.7: with an ace up insurance is offered, and settled on the second card."""
+        state = play(stacked("9h Ac 9d Ks", no_hole_card=True), "bet 10", "insure 5")
+        assert state.phase is Phase.PLAY
+        done = play(state, "stand")
+        assert last(done).insurance == (10,)
+        assert done.scores == (0,)
+
+    def test_bj_16_7_whole_protocol(self) -> None:
+        """BJ-16.7: the conformance kit, views, saves and sampling with no hole card."""
+        g = game(no_hole_card=True, players=2, deals=4, surrender=True, even_money=True)
+        check_game(g, playouts=3, deep_every=3)
+        state = g.new_game(seed=3)
+        rng = random.Random(1)
+        while not state.is_terminal:
+            if state.phase is Phase.PLAY:
+                assert len(state.dealer) == 1
+                sampled = g.sample_state(state.view(state.turn), rng)
+                assert sampled.view(state.turn) == state.view(state.turn)
+            state = state.apply(blackjack.strategy_move(state, chart=True))
+        assert g.state_from_json(state.to_json()) == state

@@ -178,7 +178,7 @@ class Table:
         up = self.draw()
         for seat, card in zip(seats, first, strict=True):
             self.hands[seat] = [Hand(cards=(card, self.draw()), stake=self.bets[seat])]
-        self.dealer = [up, self.draw()]
+        self.dealer = [up] if self.opts.no_hole_card else [up, self.draw()]  # BJ-16.7
         if _VALUE[up.rank] == 1 and self.next_insurer(-1):  # BJ-7.1
             return
         self.peek()
@@ -207,7 +207,11 @@ class Table:
             self.peek()
 
     def peek(self) -> None:
-        """BJ-5.2, BJ-6.3: a ten-card or ace up card is checked for a natural."""
+        """BJ-5.2, BJ-6.3: a ten-card or ace up card is checked for a natural
+        (no peek without a hole card, BJ-16.7)."""
+        if self.opts.no_hole_card:
+            self.next_hand()
+            return
         up, hole = self.dealer
         if _VALUE[up.rank] + _VALUE[hole.rank] == 11 and _VALUE[up.rank] in (1, 10):
             self.settle(dealer_natural=True)
@@ -228,8 +232,7 @@ class Table:
                 hands[i] = hand
                 self.phase, self.turn = Phase.PLAY, seat
                 return
-        self.dealer_play()
-        self.settle(dealer_natural=False)
+        self.settle(dealer_natural=self.dealer_play())
 
     def play(self, move: Move) -> None:
         hands = self.hands[self.turn]
@@ -266,8 +269,15 @@ class Table:
             hands[i : i + 1] = [left, right]
         self.next_hand()
 
-    def dealer_play(self) -> None:
-        """BJ-11: draw to 17; stand on soft 17 unless hit_soft_17; BJ-11.4."""
+    def dealer_play(self) -> bool:
+        """BJ-11: draw to 17; stand on soft 17 unless hit_soft_17; BJ-11.4. Without a
+        hole card the second card comes first, and a natural wins every bet still
+        out, doubles and splits whole (BJ-16.7); whether it is one is returned."""
+        dealer = self.dealer
+        if len(dealer) == 1:
+            dealer.append(self.draw())
+            if _total(dealer)[0] == 21:
+                return True
         for hands in self.hands:
             for hand in hands:
                 cards = hand.cards
@@ -280,13 +290,12 @@ class Table:
                 continue
             break
         else:
-            return
+            return False
         h17 = self.opts.hit_soft_17
-        dealer = self.dealer
         while True:
             total, soft = _total(dealer)
             if total > 17 or (total == 17 and not (h17 and soft)):
-                return
+                return False
             dealer.append(self.draw())
 
     def settle(self, *, dealer_natural: bool) -> None:

@@ -76,6 +76,9 @@ class Options:
     hit_split_aces: bool = option(False, doc="split aces are played like other pairs (BJ-16.4)")
     double_ten_eleven: bool = option(False, doc="a double needs a total of 10 or 11 (BJ-16.5)")
     even_money: bool = option(False, doc="a natural may take even money at once (BJ-16.6)")
+    no_hole_card: bool = option(
+        False, doc="European: the dealer's second card comes after the players (BJ-16.7)"
+    )
 
     def __attrs_post_init__(self) -> None:
         if self.double_ten_eleven and self.double_any_two:

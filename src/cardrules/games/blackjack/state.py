@@ -338,7 +338,7 @@ class State(GameState[Options]):
         if not isinstance(rng, random.Random):
             raise OptionError(f"resample needs a random.Random, got {type(rng).__name__}")
         pool = list(self.shoe)
-        hidden_hole = self.phase in (Phase.INSURANCE, Phase.PLAY)
+        hidden_hole = self.phase in (Phase.INSURANCE, Phase.PLAY) and not self.options.no_hole_card
         if hidden_hole:
             pool.append(self.dealer[1])
         for hands in self.hands:
@@ -375,7 +375,8 @@ class State(GameState[Options]):
         if self.deal >= opts.deals and self.phase is not Phase.OVER:
             raise InvalidStateError(f"round {self.deal + 1} is past the {opts.deals} of the game")
         dealt = self.phase in (Phase.INSURANCE, Phase.PLAY)
-        if dealt != (len(self.dealer) == 2) or (not dealt and any(self.hands)):
+        up_only = dealt and opts.no_hole_card  # BJ-16.7: one dealer card while played
+        if dealt != (len(self.dealer) == 2 - up_only) or (not dealt and any(self.hands)):
             raise InvalidStateError(f"the dealer's and seats' cards do not fit phase {self.phase}")
         if self.phase is Phase.BET and self.bankrolls[self.turn] < opts.min_bet:
             raise InvalidStateError(f"seat {self.turn} cannot bet")
@@ -425,7 +426,7 @@ def render(view: View) -> str:
         f"shoe {view.shoe_size} cards, cut card at {view.cut}"
     ]
     if view.dealer:
-        hidden = " ??" if len(view.dealer) == 1 else ""
+        hidden = " ??" if len(view.dealer) == 1 and not opts.no_hole_card else ""
         lines.append(f"dealer: {format_cards(view.dealer)}{hidden}")
     for seat in range(opts.players):
         parts = []

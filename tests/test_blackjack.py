@@ -1004,3 +1004,33 @@ class TestNoHoleCard:
                 assert sampled.view(state.turn) == state.view(state.turn)
             state = state.apply(blackjack.strategy_move(state, chart=True))
         assert g.state_from_json(state.to_json()) == state
+
+
+class TestDoubleForLess:
+    """BJ-16.8: doubling for less."""
+
+    def test_bj_16_8_double_for_any_amount_up_to_the_bet(self) -> None:
+        """BJ-16.8: with double_for_less a double may add 1 to the bet's chips."""
+        state = play(stacked("6h 9c 5d 7s 9h Th", double_for_less=True), "bet 10")
+        assert state.amount_range("double_for") == (1, 10)
+        assert "double_for 5" in names(state)
+        done = play(state, "double_for 3")  # 11 + 9 = 20 against 9-7 + ten: dealer busts
+        assert last(done).hands[0][0].stake == 13
+        assert done.scores == (13,)
+        assert state.amount_range("double_for") is not None
+        with pytest.raises(IllegalMoveError, match=r"1 to 10"):
+            play(state, "double_for 11")
+        assert game().new_game(1).amount_range("double_for") is None
+
+    def test_bj_16_8_refused_without_the_option_or_the_total(self) -> None:
+        """BJ-16.8: without the option, or on a total that may not double, it is refused."""
+        with pytest.raises(IllegalMoveError, match=r"BJ-16\.8"):
+            play(stacked("6h 9c 5d 7s"), "bet 10", "double_for 5")
+        hard = play(stacked("Th 9c 5d 7s", double_for_less=True), "bet 10")
+        assert hard.amount_range("double_for") is None
+        with pytest.raises(IllegalMoveError, match=r"BJ-10\.1"):
+            play(hard, "double_for 5")
+
+    def test_bj_16_8_whole_protocol(self) -> None:
+        """BJ-16.8: the conformance kit, including its checks of ranged amounts."""
+        check_game(game(double_for_less=True, deals=5, players=2), playouts=4, deep_every=2)

@@ -18,6 +18,7 @@ from cardrules.games.blackjack.moves import (
     Bet,
     DealResult,
     Double,
+    DoubleFor,
     Hand,
     Hit,
     Insure,
@@ -39,7 +40,9 @@ def _shoe_deck(packs: int) -> Deck:
 
 
 @functools.lru_cache(maxsize=256)
-def _ladder_moves(kind: type[Bet] | type[Insure], low: int, high: int) -> tuple[Move, ...]:
+def _ladder_moves(
+    kind: type[Bet] | type[Insure] | type[DoubleFor], low: int, high: int
+) -> tuple[Move, ...]:
     return tuple(kind(a) for a in _ladder(low, high))
 
 
@@ -247,10 +250,11 @@ class Table:
             hands[i] = _done(hand)
         elif isinstance(move, Surrender):  # BJ-16.1
             hands[i] = Hand(cards=hand.cards, stake=hand.stake, done=True, surrendered=True)
-        elif isinstance(move, Double):  # BJ-10.1
+        elif isinstance(move, (Double, DoubleFor)):  # BJ-10.1, BJ-16.8
             cards = (*hand.cards, self.draw())
+            extra = move.amount if isinstance(move, DoubleFor) else hand.stake
             hands[i] = Hand(
-                cards=cards, stake=2 * hand.stake, doubled=True, split=hand.split, done=True
+                cards=cards, stake=hand.stake + extra, doubled=True, split=hand.split, done=True
             )
         else:  # Split, BJ-9.1
             a, b = hand.cards

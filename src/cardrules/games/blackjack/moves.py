@@ -29,6 +29,7 @@ __all__ = [
     "DealResult",
     "Decline",
     "Double",
+    "DoubleFor",
     "EvenMoney",
     "Hand",
     "Hit",
@@ -76,6 +77,7 @@ class Options:
     hit_split_aces: bool = option(False, doc="split aces are played like other pairs (BJ-16.4)")
     double_ten_eleven: bool = option(False, doc="a double needs a total of 10 or 11 (BJ-16.5)")
     even_money: bool = option(False, doc="a natural may take even money at once (BJ-16.6)")
+    double_for_less: bool = option(False, doc="a double may add any amount up to the bet (BJ-16.8)")
     no_hole_card: bool = option(
         False, doc="European: the dealer's second card comes after the players (BJ-16.7)"
     )
@@ -141,6 +143,15 @@ class Split(Move):
     """Split a pair into two hands, each with the bet (BJ-9.1)."""
 
     NAME: ClassVar[str] = "split"
+
+
+@attrs.frozen
+class DoubleFor(Move):
+    """Double for less: add this many chips, up to the bet, and take one card
+    (option ``double_for_less``, BJ-16.8): ``double_for 5``."""
+
+    NAME: ClassVar[str] = "double_for"
+    amount: int
 
 
 @attrs.frozen

@@ -29,6 +29,7 @@ from cardrules.games.blackjack._round import (
     Table,
     _bet_moves,
     _insure_moves,
+    _ladder_moves,
     _reserve,
     _shoe_deck,
     shuffle,
@@ -45,6 +46,7 @@ from cardrules.games.blackjack.moves import (
     DealResult,
     Decline,
     Double,
+    DoubleFor,
     EvenMoney,
     Hand,
     Hit,
@@ -76,9 +78,9 @@ class State(GameState[Options]):
 
     GAME: ClassVar[str] = "blackjack"
     MOVES: ClassVar[tuple[type[Move], ...]] = (
-        Bet, Insure, Decline, Hit, Stand, Double, Split, Surrender, EvenMoney
+        Bet, Insure, Decline, Hit, Stand, Double, Split, Surrender, EvenMoney, DoubleFor
     )  # fmt: skip
-    RANGED: ClassVar[tuple[type[Move], ...]] = (Bet, Insure)
+    RANGED: ClassVar[tuple[type[Move], ...]] = (Bet, Insure, DoubleFor)
 
     options: Options
     seed: int
@@ -177,6 +179,10 @@ class State(GameState[Options]):
                 moves.append(SPLIT)
             if opts.surrender and not hand.split:  # BJ-16.1: first two cards, no split
                 moves.append(SURRENDER)
+            less = self._amount_range(DoubleFor)
+            if less is not None:  # BJ-16.8: the chip ladder up to the bet
+                ladder = _ladder_moves(DoubleFor, 1, hand.stake)
+                moves.extend(m for m in ladder if m.amount <= less[1])  # type: ignore[attr-defined]
             return tuple(moves)
         if phase is Phase.BET:
             return _bet_moves(self.options.min_bet, self.options.max_bet, self.bankrolls[self.turn])
@@ -196,10 +202,17 @@ class State(GameState[Options]):
         if kind is Insure and self.phase is Phase.INSURANCE:
             high = min(self.bets[self.turn] // 2, self._free(self.turn))
             return (1, high) if high >= 1 else None
+        if kind is DoubleFor and self.phase is Phase.PLAY and self.options.double_for_less:
+            hand = self.active_hand()  # BJ-16.8: any amount up to the bet
+            if hand is None or self._double_problem(hand, need=1) is not None:
+                return None
+            return (1, min(hand.stake, self._free(self.turn)))
         return None
 
-    def _double_problem(self, hand: Hand) -> str | None:
+    def _double_problem(self, hand: Hand, need: int | None = None) -> str | None:
         opts = self.options
+        if hand.split and hand.cards[0].rank == Rank.ACE and not opts.hit_split_aces:
+            return "split aces take one card each and do not double (BJ-9.4)"
         if len(hand.cards) != 2:
             return "a double is only made on a hand's first two cards (BJ-10.1)"
         if hand.split and not opts.double_after_split:
@@ -209,8 +222,9 @@ class State(GameState[Options]):
             return f"a double needs a total of 10 or 11, not {total} (BJ-16.5)"
         if not opts.double_any_two and not 9 <= total <= 11:
             return f"a double needs a total of 9, 10 or 11, not {total} (BJ-10.1)"
-        if self._free(self.turn) < hand.stake:
-            return f"seat {self.turn} cannot cover another {hand.stake} chips (BJ-4.3)"
+        need = hand.stake if need is None else need
+        if self._free(self.turn) < need:
+            return f"seat {self.turn} cannot cover another {need} chips (BJ-4.3)"
         return None
 
     def _split_problem(self, hand: Hand) -> str | None:
@@ -249,6 +263,18 @@ class State(GameState[Options]):
             if not opts.even_money:
                 return "even money is not a move at this table (BJ-16.6; option even_money)"
             return "even money is taken by a natural when the dealer shows an ace (BJ-16.6)"
+        if isinstance(move, DoubleFor):
+            if not opts.double_for_less:
+                return "doubling for less is not allowed here (BJ-16.8; option double_for_less)"
+            hand = self.active_hand()
+            if hand is None:
+                return "no hand is being played (BJ-16.8)"
+            if not isinstance(move.amount, int) or isinstance(move.amount, bool):
+                return f"a double is a whole number of chips, not {move.amount!r:.20} (BJ-16.8)"
+            problem = self._double_problem(hand, need=1)
+            if problem is not None:
+                return problem
+            return f"a double for less adds 1 to {hand.stake} chips, not {move.amount} (BJ-16.8)"
         if isinstance(move, Surrender):
             if not opts.surrender:
                 return "surrender is not allowed at this table (BJ-16.1; option surrender)"

@@ -1152,3 +1152,66 @@ class TestVariants:
         text = cribbage.render(state.view(2))
         assert "running count 25: Kh Ks 5h" in text
         assert "go said by seat 0, 1" in text
+
+
+class TestFiveCard:
+    """CR-9: five-card cribbage, the older two-player game to 61 (option five_card)."""
+
+    def test_cr_9_1_two_players_five_cards_to_61(self) -> None:
+        """CR-9.1: two players, five cards each, game 61; not for three or four."""
+        state = game(five_card=True).new_game(seed=1)
+        assert [len(h) for h in state.hands] == [5, 5]
+        assert state.options.goal == 61
+        with pytest.raises(OptionError, match=r"CR-9\.1"):
+            game(five_card=True, players=3)
+
+    def test_cr_9_2_two_laid_away_three_kept(self) -> None:
+        """CR-9.2: each player lays away two of five (ten choices) and keeps three."""
+        state = game(five_card=True).new_game(seed=1)
+        moves = state.legal_moves()
+        assert len(moves) == 10
+        assert all(len(m.cards) == 2 for m in moves if isinstance(m, LayAway))
+        state = state.apply(moves[0]).apply(state.apply(moves[0]).legal_moves()[0])
+        assert len(state.crib) == 4
+        assert [len(h) for h in state.hands] == [3, 3]
+        best = cribbage.best_discard(parse_cards("5h 5d 5c Js 9c"), dealer=True, keep=3)
+        assert len(best) == 10
+        assert all(len(d.keep) == 3 for d in best)
+        with pytest.raises(InvalidCardError, match=r"CR-9\.2"):
+            cribbage.best_discard(parse_cards("5h 5d 5c Js 9c 2d"), dealer=True, keep=3)
+
+    def test_cr_9_3_one_series_then_the_show(self) -> None:
+        """CR-9.3: after the go (or 31) the play ends; cards not played are shown and
+        counted (Hoyle: such cards as remain are not played)."""
+        state = position(["Kc Ad As", "Js Qc 5c"], starter="9s", turn=1, dealer=0, five_card=True)
+        before = state.pegs
+        state = play(state, "Js", "Kc", "Qc", "Ad")  # 31 for seat 0, the run for seat 1
+        result = state.last_deal
+        assert result is not None
+        assert result.hands == (parse_cards("Kc Ad As"), parse_cards("Js Qc 5c"))
+        assert result.points == (2, 5)  # the pair of aces; two fifteens and nobs
+        gained = tuple(a - b for a, b in zip(state.pegs, before, strict=True))
+        assert gained[1] == 3 + 5  # pegged run, then the hand
+        assert gained[0] == 2 + 2 + result.crib_points  # 31, hand, crib
+
+    def test_cr_9_4_three_for_last(self) -> None:
+        """CR-9.4: the non-dealer scores 3 at the start of each game."""
+        for seed in range(5):
+            state = game(five_card=True).new_game(seed=seed)
+            expected = [0, 0]
+            expected[1 - state.dealer] = 3
+            assert list(state.pegs) == expected
+        assert game().new_game(seed=1).pegs == (0, 0)
+
+    def test_cr_9_5_three_card_hands(self) -> None:
+        """CR-9.5: three cards and the starter; three of a suit flush 3, with the starter 4."""
+        assert hand_points(parse_cards("2h 4h 9h"), parse_card("Kc")) == 2 + 3
+        assert hand_points(parse_cards("2h 4h 9h"), parse_card("Kh")) == 2 + 4
+        assert hand_points(parse_cards("Jh 2c 3d"), parse_card("5h")) == 4 + 1
+        assert hand_points(parse_cards("5h 5d 5c"), parse_card("Js")) == 6 + 8
+        assert hand_points(parse_cards("6h 7d 8c"), parse_card("8s")) == 2 * 2 + 2 + 3 * 2
+
+    def test_cr_9_protocol(self) -> None:
+        """CR-9: the conformance kit with five_card, alone and with muggins, in a match."""
+        check_game(game(five_card=True, deals=3), playouts=3, deep_every=4)
+        check_game(game(five_card=True, muggins=True, games=2, deals=4), playouts=2)

@@ -122,7 +122,7 @@ class Cribbage(Game[State, Options]):
         if state.phase is Phase.CRIB:
             seat = state.turn
             mine = state.side(seat) == state.side(state.dealer)
-            best = best_discard(state.hands[seat], dealer=mine)[0]
+            best = best_discard(state.hands[seat], dealer=mine, keep=state.options.keep)[0]
             return _lay(tuple(c for c in state.hands[seat] if c in best.lay))
         if state.phase is Phase.PLAY:
             series = state.series

@@ -127,7 +127,10 @@ def deal(
     ``game``, ``pegs`` and ``last_deal`` are set when given (else kept).
     """
     n = state.options.players
-    size = 6 if n == 2 else 5
+    size = 6 if n == 2 and not state.options.five_card else 5
+    start = state.pegs if pegs is None else pegs  # type: ignore[attr-defined]
+    if state.options.five_card and (number == 0 or game is not None):  # CR-9.4
+        start = _add(start, (dealer + 1) % n, 3, n)
     extra = 1 if n == 3 else 0
     rest, picked = draw(state.seed, number, n * size + extra + 1)
     rest.append(picked[-1])  # the card the cut will turn up
@@ -144,7 +147,7 @@ def deal(
         (picked[n * size],) if extra else (),
         tuple(rest),
         state.game if game is None else game,  # type: ignore[attr-defined]
-        state.pegs if pegs is None else pegs,  # type: ignore[attr-defined]
+        start,
         state.last_deal if last_deal is None else last_deal,  # type: ignore[attr-defined]
         *_BLANK[n],
     )

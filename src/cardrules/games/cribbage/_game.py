@@ -146,7 +146,7 @@ class State(GameState[Options]):
             return tuple([_PLAY[c] for c in hand if VALUE[c] <= room])
         if phase is Phase.CRIB:
             hand = self.hands[self.turn]
-            return tuple(map(_LAY_OF, itertools.combinations(hand, len(hand) - 4)))
+            return tuple(map(_LAY_OF, itertools.combinations(hand, len(hand) - self.options.keep)))
         if phase is Phase.COUNT:
             return _COUNTS[: self.true_count() + 1]
         if phase is Phase.MUGGINS:
@@ -176,7 +176,7 @@ class State(GameState[Options]):
         if isinstance(move, LayAway):
             if self.phase is not Phase.CRIB:
                 return "cards are laid away only before the starter is cut (CR-3.1)"
-            need = len(self.hands[seat]) - 4
+            need = len(self.hands[seat]) - self.options.keep
             if len(move.cards) != need:
                 return f"seat {seat} must lay away {need} card(s), not {len(move.cards)} (CR-3.2)"
             return f"seat {seat} does not hold {format_cards(move.cards)} (CR-3.2)"
@@ -314,6 +314,9 @@ class State(GameState[Options]):
                 return self._replace(
                     hands=hands, played=played, count=count, series=series, pegs=score, low=low
                 )._end_game(seat)
+        if self.options.five_card:  # CR-9.3: one series; the cards left are shown
+            shown = tuple([p + h for p, h in zip(played, hands, strict=True)])
+            return _SHOW_COPY(self, ((),) * n, shown, 0, (), score, _FRESH[n], low)._show()
         fresh = _FRESH[n]
         for t in order:  # the count restarts (CR-5.7); the next with cards leads
             if hands[t]:

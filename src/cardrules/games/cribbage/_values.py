@@ -63,6 +63,9 @@ class Options:
     go_stops: bool = option(
         False, doc="3 or 4 players: after the others' go the last player stops (CR-5.10)"
     )
+    five_card: bool = option(
+        False, doc="two players: the older five-card game, one series, to 61 (CR-9)"
+    )
 
     def __attrs_post_init__(self) -> None:
         if self.skunks and self.goal != 121:
@@ -71,13 +74,20 @@ class Options:
             raise OptionError("option double_skunk_three needs skunks (CR-8.8)")
         if self.go_stops and self.players == 2:
             raise OptionError("option go_stops is for three or four players (CR-5.10)")
+        if self.five_card and self.players != 2:
+            raise OptionError("option five_card is the two-player game (CR-9.1)")
 
     @property
     def goal(self) -> int:
         """The points that win a game: ``target``, else 61 with three players, else 121."""
         if self.target is not None:
             return self.target
-        return 61 if self.players == 3 else 121
+        return 61 if self.players == 3 or self.five_card else 121
+
+    @property
+    def keep(self) -> int:
+        """Cards a hand keeps after laying away: 4, or 3 in five-card cribbage (CR-9.2)."""
+        return 3 if self.five_card else 4
 
 
 # --------------------------------------------------------------------------- moves

@@ -39,6 +39,7 @@ _REGISTRY: dict[str, tuple[str, str]] = {
     "blackjack": ("cardrules.games.blackjack", "Blackjack"),
     "quadruple_war": ("cardrules.games.quadruple_war", "QuadrupleWar"),
     "pinochle": ("cardrules.games.pinochle", "Pinochle"),
+    "texas_holdem": ("cardrules.games.texas_holdem", "TexasHoldem"),
 }
 
 

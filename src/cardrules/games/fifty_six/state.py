@@ -47,8 +47,6 @@ from cardrules.games.fifty_six._moves import (
 )
 from cardrules.games.fifty_six.scoring import (
     _RULES,
-    DECKS,
-    HAND_SIZE,
     MAX_BID,
     MIN_BID,
     Denomination,
@@ -201,7 +199,7 @@ class State(GameState[Options]):
 
     def deck(self) -> Deck:
         """The pack for this number of players (FS-1.3)."""
-        return DECKS[self.options.players]
+        return self.options.pack
 
     def all_cards(self) -> Iterable[Card]:
         """Hands, the trick on the table and both teams' tricks taken."""
@@ -221,6 +219,8 @@ class State(GameState[Options]):
             return ()
         high = self.high
         if high is None:
+            if self.options.all_pass:  # FS-3.10
+                return (PASS, *_BIDS[MIN_BID, 0])
             return _BIDS[MIN_BID, 0]  # FS-3.7: the first bidder must bid
         ours = (high.bidder ^ self.turn) & 1 == 0
         key = (high.number, self.suit_bid, ours, high.doubled, high.redoubled)
@@ -287,6 +287,10 @@ class State(GameState[Options]):
         if type(move) is Play:
             return self._play(move.card)
         high = self.high
+        if high is None and type(move) is Pass:  # FS-3.10: no bid yet, all_pass
+            if self.passes + 1 >= n:
+                return self._replace(high=_all_passed(self.dealer, n))._start()
+            return self._replace(passes=self.passes + 1, turn=(seat + 1) % n)
         if type(move) is Bid:
             contract = Contract(number=move.number, denomination=move.denomination, bidder=seat)
             return self._replace(
@@ -347,10 +351,22 @@ class State(GameState[Options]):
         """Score the game (FS-7) and deal the next one, or end the match (FS-8)."""
         high = self.high
         assert high is not None
-        points = game_points(high.number, made=made, doubled=high.doubled, redoubled=high.redoubled)
+        options = self.options
+        points = game_points(
+            high.number,
+            made=made,
+            doubled=high.doubled,
+            redoubled=high.redoubled,
+            international=options.international,
+        )
         team = (high.bidder & 1) ^ (0 if made else 1)
         totals = list(self.totals)
-        totals[team] += points
+        if options.tables:  # FS-8.4: the winners take tables from the losers
+            moved = min(points, totals[1 - team])
+            totals[team] += moved
+            totals[1 - team] -= moved
+        else:
+            totals[team] += points
         result = DealResult(
             deal=self.deal,
             contract=high,
@@ -362,7 +378,7 @@ class State(GameState[Options]):
             hands=self.hands,
         )
         state = self._replace(totals=(totals[0], totals[1]), last_deal=result)
-        if self.deal + 1 >= self.options.games:
+        if self.deal + 1 >= options.games or (options.tables and not all(totals)):
             return state._replace(phase=Phase.OVER)
         return _deal(state, self.deal + 1, (self.dealer + 1) % self.options.players)
 
@@ -448,10 +464,11 @@ class State(GameState[Options]):
         done = (len(self.won[0]) + len(self.won[1])) // n
         for seat, hand in enumerate(self.hands):
             played = (seat - self.leader) % n < len(self.trick)
-            if len(hand) != HAND_SIZE - done - played:
+            if len(hand) != self.options.hand_size - done - played:
                 raise InvalidStateError(f"seat {seat} holds {len(hand)} cards")
         if self.phase is Phase.BIDDING:
-            if done or self.trick or self.passes >= n - 1 or (high and high.redoubled):
+            most = n - 1 if high is not None or not self.options.all_pass else n
+            if done or self.trick or self.passes >= most or (high and high.redoubled):
                 raise InvalidStateError("cards are played or bidding is over during the bidding")
             calls = 0  # the bidding moves of this deal: every one passes the turn on
             for move in reversed(self.history):
@@ -467,18 +484,25 @@ class State(GameState[Options]):
 _BIDDING_MOVES: dict[tuple[int, bool, bool, bool, bool], tuple[Move, ...]] = {}
 
 
+def _all_passed(dealer: int, n: int) -> Contract:
+    """FS-3.10: nobody bid; the hand is played at no trump as 28 by the first bidder."""
+    return Contract(number=MIN_BID, denomination=Denomination.NT, bidder=(dealer + 1) % n)
+
+
 def _suit(card: Card) -> Suit:
     return card.suit  # type: ignore[return-value]  # the packs have no jokers
 
 
 def _deal(state: State, number: int, dealer: int) -> State:
-    """Deal game ``number``: 8 cards each, from the dealer's right (FS-2.1)."""
+    """Deal game ``number``: 8 cards each (12 with ``pack48``), from the dealer's right
+    (FS-2.1, FS-1.6)."""
     n = state.options.players
-    cards = list(DECKS[n].cards)
+    size = state.options.hand_size
+    cards = list(state.options.pack.cards)
     state.rng("deal", number).shuffle(cards)
     hands: list[tuple[Card, ...]] = [()] * n
     for k in range(n):
-        hands[(dealer + 1 + k) % n] = tuple(cards[k * HAND_SIZE : (k + 1) * HAND_SIZE])
+        hands[(dealer + 1 + k) % n] = tuple(cards[k * size : (k + 1) * size])
     return state._replace(
         deal=number,
         dealer=dealer,
@@ -514,7 +538,8 @@ def render(view: View) -> str:
     if view.phase is Phase.PLAY:
         lines.append(f"trick led by seat {view.leader}: {format_cards(view.trick) or '(none)'}")
         lines.append(f"card points taken: team 0 {view.taken[0]}, team 1 {view.taken[1]}")
-    lines.append(f"match: team 0 {view.totals[0]}, team 1 {view.totals[1]}")
+    word = "tables" if view.options.tables else "match"  # FS-8.4
+    lines.append(f"{word}: team 0 {view.totals[0]}, team 1 {view.totals[1]}")
     if view.turn is not None:
         lines.append("your turn" if view.turn == view.seat else f"seat {view.turn} to move")
     return "\n".join(lines)

@@ -12,6 +12,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardrules import (
     CardRulesError,
@@ -773,3 +775,47 @@ class TestPHH:
         early = early.replace('"p2 f",', '"p2 f",\n  "d db Jc3d5c",')
         with pytest.raises(InvalidStateError, match="board is dealt before"):
             from_phh(early)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    players=st.integers(2, 7),
+    structure=st.sampled_from(["no_limit", "fixed_limit"]),
+    stack=st.integers(3, 80),
+    blinds=st.sampled_from([(0, 1), (1, 2), (2, 5)]),
+    ante=st.sampled_from([(0, 0), (1, 0), (0, 2)]),
+    seed=st.integers(0, 10**6),
+)
+def test_th_13_3_and_17_1_random_tables_conserve_chips_and_read_back(
+    players: int,
+    structure: str,
+    stack: int,
+    blinds: tuple[int, int],
+    ante: tuple[int, int],
+    seed: int,
+) -> None:
+    """TH-13.3, TH-17.1: any table conserves its chips; each hand's PHH reads back to its stacks."""
+    g = game(
+        players=players,
+        structure=structure,
+        stack=stack,
+        small_blind=blinds[0],
+        big_blind=blinds[1],
+        ante=ante[0],
+        bb_ante=ante[1],
+        deals=6,
+    )
+    rng = random.Random(seed)
+    state = g.new_game(seed)
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_moves()))
+        state.validate()
+        assert sum(state.scores) + state.raked == 0
+    for deal in range(state.deal):
+        try:
+            text = to_phh(state, deal)
+        except OptionError:
+            continue  # a hand every seat was all-in for from the blinds
+        final = [int(x) for x in text.split("finishing_stacks = [")[1].split("]")[0].split(", ")]
+        back = from_phh(text)
+        assert list(back.last_deal.stacks if back.last_deal else back.stacks) == final

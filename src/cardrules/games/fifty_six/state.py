@@ -32,6 +32,7 @@ from cardrules.engine import (
     seats_check,
 )
 from cardrules.errors import InvalidStateError
+from cardrules.games._trick_table import deal_around_voids, voids_shown
 from cardrules.games.fifty_six._moves import (
     _BIDS,
     _PLAYS,
@@ -396,7 +397,7 @@ class State(GameState[Options]):
         if not voids or not any(v for i, v in enumerate(voids) if i != seat):
             hands, _ = redeal_hidden(rng, self.hands, seat)
         else:
-            hands = _deal_around_voids(rng, self.hands, seat, voids)
+            hands = deal_around_voids(rng, self.hands, seat, voids, _suit)
         return self._replace(hands=hands, seed=rng.getrandbits(63))
 
     def voids(self) -> tuple[frozenset[Suit], ...]:
@@ -411,26 +412,16 @@ class State(GameState[Options]):
             (frozenset(), frozenset(), frozenset(), frozenset())
         """
         n = self.options.players
-        found: list[set[Suit]] = [set() for _ in range(n)]
         if self.phase is not Phase.PLAY or self.high is None:
-            return tuple(map(frozenset, found))
+            return (frozenset(),) * n
         plays: list[Card] = []
         for move in reversed(self.history):
             if not isinstance(move, Play):
                 break
             plays.append(move.card)
         plays.reverse()
-        rules = _RULES[self.high.denomination]
         leader = (self.dealer + 1) % n  # FS-5.1
-        for start in range(0, len(plays), n):
-            trick = plays[start : start + n]
-            led = trick[0].suit
-            for k, card in enumerate(trick[1:], 1):
-                if card.suit is not led and led is not None:
-                    found[(leader + k) % n].add(led)
-            if len(trick) == n:
-                leader = (leader + tricks.winning_index(trick, rules)) % n
-        return tuple(map(frozenset, found))
+        return voids_shown(plays, leader, n, _RULES[self.high.denomination])
 
     def _check(self) -> None:
         n = self.options.players
@@ -476,51 +467,8 @@ class State(GameState[Options]):
 _BIDDING_MOVES: dict[tuple[int, bool, bool, bool, bool], tuple[Move, ...]] = {}
 
 
-def _deal_around_voids(
-    rng: random.Random,
-    hands: tuple[tuple[Card, ...], ...],
-    seat: int,
-    voids: tuple[frozenset[Suit], ...],
-) -> tuple[tuple[Card, ...], ...]:
-    """Deal the other seats' cards again, in the same numbers, so that no seat gets a
-    card of a suit it has shown void in. Cards go out one at a time in a random
-    order, each to a random seat that may take it and that leaves the rest dealable
-    (Hall's condition over the four suits); the actual hands prove a deal exists."""
-    others = [i for i in range(len(hands)) if i != seat]
-    pool = [c for i in others for c in hands[i]]
-    rng.shuffle(pool)
-    room = {i: len(hands[i]) for i in others}
-    left = dict.fromkeys(Suit, 0)
-    for card in pool:
-        left[card.suit] += 1  # type: ignore[index]
-    subsets = [
-        [s for k, s in enumerate(Suit) if mask >> k & 1] for mask in range(1, 1 << len(Suit))
-    ]
-
-    def dealable() -> bool:
-        for group in subsets:
-            need = sum(left[s] for s in group)
-            if need and need > sum(
-                r for i, r in room.items() if any(s not in voids[i] for s in group)
-            ):
-                return False
-        return True
-
-    dealt: dict[int, list[Card]] = {i: [] for i in others}
-    for card in pool:
-        suit: Suit = card.suit  # type: ignore[assignment]
-        left[suit] -= 1
-        choices = [i for i in others if room[i] and suit not in voids[i]]
-        rng.shuffle(choices)
-        for i in choices:
-            room[i] -= 1
-            if dealable():
-                dealt[i].append(card)
-                break
-            room[i] += 1
-        else:  # cannot happen while the real hands obey the voids
-            raise InvalidStateError("the hidden cards cannot be dealt around the voids shown")
-    return tuple(hands[i] if i == seat else tuple(dealt[i]) for i in range(len(hands)))
+def _suit(card: Card) -> Suit:
+    return card.suit  # type: ignore[return-value]  # the packs have no jokers
 
 
 def _deal(state: State, number: int, dealer: int) -> State:

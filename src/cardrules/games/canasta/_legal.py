@@ -69,10 +69,12 @@ def _side_ranks(state: State, side: int) -> dict[Rank, int]:
     return out
 
 
-def _may_go_out(state: State, canasta: bool) -> bool:
-    """Whether the player to move may empty his hand now, given whether his side then has a
-    canasta (CAN-9.1, CAN-9.3)."""
-    return canasta and state.permission != -1 and not (state.pending and not _can_open(state, True))
+def _may_go_out(state: State, canastas: int) -> bool:
+    """Whether the player to move may empty his hand now, given how many canastas his side
+    then has (CAN-9.1, CAN-9.3, CAN-14.1)."""
+    if canastas < state.options.canastas_to_go_out or state.permission == -1:
+        return False
+    return not (state.pending and not _can_open(state, True))
 
 
 def _can_open(state: State, going_out: bool = False) -> bool:
@@ -127,8 +129,8 @@ def _takes(state: State) -> list[Move]:
         out.append(TAKES[How.ADD])
     gained = sum(1 for c in pile[:-1] if not is_red_three(c))
     if len(hand) + gained <= 2:  # a take that could empty the hand must go out (CAN-9.1)
-        canasta = state.has_canasta(side)
-        out = [m for m in out if len(hand) + gained - _used(m) > 0 or _may_go_out(state, canasta)]
+        have = state.canastas(side)
+        out = [m for m in out if len(hand) + gained - _used(m) > 0 or _may_go_out(state, have)]
     return out
 
 
@@ -185,7 +187,7 @@ def _new_melds(state: State) -> list[Move]:
         else:
             by_rank.setdefault(card.rank, []).append(card)
     strict = state.options.wild_at_most_natural
-    canasta = state.has_canasta(side)
+    have = state.canastas(side)
     out: list[Move] = []
     left_all = len(hand)
     for rank, naturals in by_rank.items():
@@ -194,7 +196,7 @@ def _new_melds(state: State) -> list[Move]:
         if rank is Rank.THREE:  # black threes: only in going out (CAN-5.4)
             if 3 <= len(naturals) <= 4 and left_all - len(naturals) <= 1:
                 cards = tuple(naturals)
-                if _may_go_out(state, canasta or _seven(cards)):
+                if _may_go_out(state, have + _seven(cards)):
                     out.append(lay_meld_move(MeldKind.SET, cards))
             continue
         for n in range(2, len(naturals) + 1):
@@ -205,7 +207,7 @@ def _new_melds(state: State) -> list[Move]:
                         continue
                     cards = (*naturals[:n], *deuces[:d], *jokers[:j])
                     left = left_all - size
-                    if left < 2 and not _may_go_out(state, canasta or _seven(cards)):
+                    if left < 2 and not _may_go_out(state, have + _seven(cards)):
                         continue
                     out.append(lay_meld_move(MeldKind.SET, tuple(sorted(cards))))
     return out
@@ -234,8 +236,8 @@ def _layoffs(state: State) -> list[Move]:
             elif card.rank is not rank:
                 continue
             grown = (*cards, card)
-            canasta = state.has_canasta(side) or _seven(grown)
-            if len(hand) - 1 < 2 and not _may_go_out(state, canasta):
+            have = state.canastas(side) + (_seven(grown) and not _seven(cards))
+            if len(hand) - 1 < 2 and not _may_go_out(state, have):
                 continue
             out.append(lay_off_move(card, index, Side.HIGH))
     return out
@@ -252,7 +254,8 @@ def _play_moves(state: State) -> tuple[Move, ...]:
     if state.ending:
         return (*out, REFUSE)
     if (
-        not state.asked
+        state.options.players == 4
+        and not state.asked
         and not state.melded_now
         and not state.took_pile
         and state.permission == 0
@@ -260,9 +263,8 @@ def _play_moves(state: State) -> tuple[Move, ...]:
     ):
         out.append(ASK)
     if not state.pending:
-        canasta = state.has_canasta(state.side)
         if len(hand) == 1:
-            if _may_go_out(state, canasta):
+            if _may_go_out(state, state.canastas(state.side)):
                 out.append(discard_move(hand[0]))
         else:
             discards = [discard_move(c) for c in sorted(set(hand))]
@@ -310,11 +312,10 @@ def can_go_out(state: State) -> bool:
     left += max(0, spare - room)
     if left > 1:
         return False
-    if state.has_canasta(side):
-        return True
-    return any(len(c) + min(spare, 3) >= 7 for c in melds.values()) or any(
-        n + min(spare, 3) >= 7 for n in new.values()
-    )
+    have = state.canastas(side)
+    grow = sum(1 for c in melds.values() if len(c) + min(spare, 3) >= 7 and not _seven(tuple(c)))
+    grow += sum(1 for n in new.values() if n + min(spare, 3) >= 7)
+    return have + grow >= state.options.canastas_to_go_out
 
 
 def explain(state: State, move: Move) -> str:
@@ -426,10 +427,15 @@ def check_state(state: State) -> None:
     """The consistency check of a loaded state."""
     from cardrules.games.canasta.state import Phase
 
-    if len(state.hands) != 4 or len(state.known) != 4 or len(state.has_melded) != 4:
-        raise InvalidStateError("Canasta has four hands")
+    players, sides = state.options.players, state.options.sides
+    if len(state.hands) != players or len(state.known) != players:
+        raise InvalidStateError(f"Canasta with {players} players has {players} hands")
+    if len(state.has_melded) != players:
+        raise InvalidStateError("has_melded has a flag per seat")
+    if len(state.opened) != sides or len(state.red_threes) != sides or len(state.totals) != sides:
+        raise InvalidStateError(f"Canasta with {players} players has {sides} sides")
     for seat in (state.turn, state.dealer):
-        if not 0 <= seat < 4:
+        if not 0 <= seat < players:
             raise InvalidStateError(f"seat {seat} does not exist")
     for i, known in enumerate(state.known):
         if Counter(known) - Counter(state.hands[i]):
@@ -442,7 +448,7 @@ def check_state(state: State) -> None:
     from cardrules.games.canasta.scoring import check_meld
 
     for placed in state.table:
-        if placed.owner not in (0, 1) or not state.opened[placed.owner]:
+        if not 0 <= placed.owner < len(state.opened) or not state.opened[placed.owner]:
             raise InvalidStateError("a meld of a side that has not made its initial meld")
         try:
             check_meld(placed.meld.cards, going_out=True)

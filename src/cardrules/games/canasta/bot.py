@@ -63,7 +63,7 @@ def greedy_move(state: State, rng: random.Random) -> Move:
     if ASK in moves:
         return ASK
     melds = [m for m in moves if isinstance(m, LayMeld)]
-    opened = state.opened[seat % 2]
+    opened = state.opened[state.side_of(seat)]
     if melds and (opened or (not _cancelled(state) and _reaches(state, melds))):
         if opened:
             return max(melds, key=lambda m: (len(m.cards), -sum(RULES.is_wild(c) for c in m.cards)))
@@ -105,10 +105,10 @@ def _discard(state: State, seat: int, discards: list[Discard]) -> Discard:
     mine = {
         next(c.rank for c in t.meld.cards if not RULES.is_wild(c))
         for t in state.table
-        if t.owner == seat % 2
+        if t.owner == state.side_of(seat)
     }
-    other = 1 - seat % 2
-    if len(state.pile) >= 8 and state.opened[other]:  # freeze against a threat
+    threat = any(o for s, o in enumerate(state.opened) if s != state.side_of(seat))
+    if len(state.pile) >= 8 and threat:  # freeze against a threat
         wild = [d for d in discards if RULES.is_wild(d.card)]
         if wild:
             return min(wild, key=lambda d: card_points(d.card))

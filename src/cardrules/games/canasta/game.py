@@ -51,10 +51,10 @@ class Canasta(Game[State, Options]):
 
     def _new_game(self, seed: int) -> State:
         blank = State(
-            options=self.options, seed=seed, deal=0, dealer=3, turn=0, phase=Phase.DRAW,
-            hands=((), (), (), ()),
+            options=self.options, seed=seed, deal=0, dealer=self.options.players - 1, turn=0,
+            phase=Phase.DRAW, hands=((),) * self.options.players, totals=(0,) * self.options.sides,
         )  # fmt: skip
-        return deal(blank, 0, 3)
+        return deal(blank, 0, self.options.players - 1)
 
     def narrate_deal(self, before: State | None, after: State) -> tuple[str, ...]:
         """Transcript lines: each deal's scores, each new deal, the end.
@@ -105,7 +105,7 @@ def render(view: View) -> str:
         f"stock {view.stock_size}",
         hand_line(view.hand),
     ]
-    for side in (0, 1):
+    for side in range(len(view.totals)):
         melds = [cards_text(t.meld.cards) for t in view.table if t.owner == side]
         reds = cards_text(view.red_threes[side]) if view.red_threes[side] else "-"
         lines.append(
@@ -116,7 +116,8 @@ def render(view: View) -> str:
         lines.append(
             "initial meld in progress: " + "; ".join(cards_text(m.cards) for m in view.pending)
         )
-    table = seat_table(me, view.turn, {"cards": view.hand_sizes, "side": (0, 1, 0, 1)})
+    sides = tuple(s % 2 if len(view.hand_sizes) == 4 else s for s in range(len(view.hand_sizes)))
+    table = seat_table(me, view.turn, {"cards": view.hand_sizes, "side": sides})
     doing = {"draw": "draw or take the pile", "play": "meld and discard", "answer": "answer"}
     return frame(
         f"Canasta, deal {view.deal + 1}, to {view.options.target}",

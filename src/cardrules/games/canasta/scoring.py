@@ -74,7 +74,9 @@ class Options:
         (5000, 4)
     """
 
-    players: int = option(4, doc="four players in two partnerships (CAN-1.1)", choices=(4,))
+    players: int = option(
+        4, doc="4 in two partnerships; 2 or 3 each for himself (CAN-1.1, CAN-14)", choices=(2, 3, 4)
+    )
     deals: int | None = option(
         None,
         kind=int,
@@ -96,6 +98,26 @@ class Options:
     max_turns: int = option(
         2000, minimum=50, maximum=100_000, doc="turns after which a deal is stopped (CAN-12.3)"
     )
+
+    @property
+    def sides(self) -> int:
+        """How many sides score: two partnerships with four players, else each player."""
+        return 2 if self.players == 4 else self.players
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player: 11, or 13 with three and 15 with two (CAN-2.2, CAN-14)."""
+        return {2: 15, 3: 13, 4: 11}[self.players]
+
+    @property
+    def canastas_to_go_out(self) -> int:
+        """Canastas a side needs to go out: two in the two-player game (CAN-9.1, CAN-14.1)."""
+        return 2 if self.players == 2 else 1
+
+    @property
+    def draw_count(self) -> int:
+        """Cards drawn from the stock: two in the two-player game (CAN-4.3, CAN-14.1)."""
+        return 2 if self.players == 2 else 1
 
 
 def pack() -> Deck:

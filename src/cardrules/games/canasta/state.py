@@ -89,10 +89,10 @@ class DealResult:
     """The public outcome of a deal: each side's base and point scores (CAN-11)."""
 
     deal: int
-    base: tuple[int, int]
-    points: tuple[int, int]
-    scores: tuple[int, int]
-    totals: tuple[int, int]
+    base: tuple[int, ...]
+    points: tuple[int, ...]
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
     went_out: int | None
     concealed: bool
     hands: tuple[tuple[Card, ...], ...]
@@ -111,7 +111,7 @@ class DealResult:
             *(
                 f"    side {s}: base {self.base[s]}, points {self.points[s]}, "
                 f"deal {self.scores[s]:+d}, total {self.totals[s]}"
-                for s in (0, 1)
+                for s in range(len(self.totals))
             ),
         )
 
@@ -134,9 +134,9 @@ class View(GameView):
     frozen: bool
     table: tuple[TableMeld, ...]
     pending: tuple[Meld, ...]
-    opened: tuple[bool, bool]
-    red_threes: tuple[tuple[Card, ...], tuple[Card, ...]]
-    totals: tuple[int, int]
+    opened: tuple[bool, ...]
+    red_threes: tuple[tuple[Card, ...], ...]
+    totals: tuple[int, ...]
     took_pile: bool
     drew: bool
     melded_now: bool
@@ -177,9 +177,9 @@ class State(GameState[Options]):
     frozen: bool = False
     table: tuple[TableMeld, ...] = ()
     pending: tuple[Meld, ...] = ()
-    opened: tuple[bool, bool] = (False, False)
-    red_threes: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
-    totals: tuple[int, int] = (0, 0)
+    opened: tuple[bool, ...] = (False, False)
+    red_threes: tuple[tuple[Card, ...], ...] = ((), ())
+    totals: tuple[int, ...] = (0, 0)
     took_pile: bool = False
     drew: bool = False
     melded_now: bool = False
@@ -205,12 +205,23 @@ class State(GameState[Options]):
     @property
     def scores(self) -> tuple[int, ...]:
         """Each seat's side total (CAN-12.2)."""
-        return tuple(self.totals[s % 2] for s in range(4))
+        return tuple(self.totals[self.side_of(s)] for s in range(self.options.players))
 
     @property
     def side(self) -> int:
         """The side of the seat whose turn it is."""
-        return self.turn % 2
+        return self.side_of(self.turn)
+
+    def side_of(self, seat: int) -> int:
+        """The side of ``seat``: its partnership (``seat % 2``) with four players, else its own."""
+        return seat % 2 if self.options.players == 4 else seat
+
+    def canastas(self, side: int) -> int:
+        """How many canastas the side has (its melds in progress included)."""
+        count = sum(1 for t in self.table if t.owner == side and is_canasta(t.meld))
+        if side == self.side:
+            count += sum(1 for m in self.pending if is_canasta(m))
+        return count
 
     @property
     def minimum(self) -> int:
@@ -235,8 +246,8 @@ class State(GameState[Options]):
             cards.extend(placed.meld.cards)
         for meld in self.pending:
             cards.extend(meld.cards)
-        cards.extend(self.red_threes[0])
-        cards.extend(self.red_threes[1])
+        for reds in self.red_threes:
+            cards.extend(reds)
         return cards
 
     def side_melds(self, side: int) -> tuple[tuple[int, Meld], ...]:
@@ -244,10 +255,9 @@ class State(GameState[Options]):
         return tuple((i, t.meld) for i, t in enumerate(self.table) if t.owner == side)
 
     def has_canasta(self, side: int) -> bool:
-        """Whether the side has a canasta (its melds in progress included)."""
-        if any(is_canasta(t.meld) for t in self.table if t.owner == side):
-            return True
-        return side == self.side and any(is_canasta(m) for m in self.pending)
+        """Whether the side has the canastas it needs to go out (its melds in progress
+        included): one, two in the two-player game (CAN-9.1, CAN-14.1)."""
+        return self.canastas(side) >= self.options.canastas_to_go_out
 
     def _generate_moves(self) -> tuple[Move, ...]:
         from cardrules.games.canasta._legal import legal_moves
@@ -292,7 +302,7 @@ class State(GameState[Options]):
         """Red threes in ``seat``'s hand face up, each replaced from the stock (CAN-3.1,
         CAN-3.2); a red three drawn as the stock's last card ends play (CAN-10.1)."""
         state = self
-        side = seat % 2
+        side = self.side_of(seat)
         while True:
             hand = state.hands[seat]
             reds = tuple(c for c in hand if is_red_three(c))
@@ -310,6 +320,17 @@ class State(GameState[Options]):
                 return state  # the stock ran out: the caller ends play
 
     def _draw(self) -> State:
+        state = self._draw_one()
+        if (
+            self.options.draw_count == 2
+            and state.phase is Phase.PLAY
+            and state.stock
+            and not state.ending
+        ):
+            state = state._draw_one()  # CAN-14.1: two cards in the two-player game
+        return state
+
+    def _draw_one(self) -> State:
         seat = self.turn
         card = self.stock[-1]
         state = self._replace(
@@ -328,7 +349,7 @@ class State(GameState[Options]):
         return state
 
     def _take(self, how: How) -> State:
-        seat, side = self.turn, self.turn % 2
+        seat, side = self.turn, self.side
         top = self.pile[-1]
         hand = list(self.hands[seat])
         used: list[Card] = []
@@ -375,7 +396,7 @@ class State(GameState[Options]):
         return state
 
     def _meld(self, cards: tuple[Card, ...]) -> State:
-        seat, side = self.turn, self.turn % 2
+        seat, side = self.turn, self.side
         hands, known = remove_cards(self.hands, self.known, seat, cards)
         meld = _set(cards)
         state = self._replace(hands=hands, known=known, melded_now=True)
@@ -386,7 +407,7 @@ class State(GameState[Options]):
         return state._after_meld()
 
     def _lay_off(self, card: Card, target: int) -> State:
-        seat, side = self.turn, self.turn % 2
+        seat, side = self.turn, self.side
         hands, known = remove_cards(self.hands, self.known, seat, (card,))
         placed = self.table[target]
         merged = _set((*placed.meld.cards, card))
@@ -430,7 +451,7 @@ class State(GameState[Options]):
             return state._end_deal(seat)  # CAN-9.1
         if self.melded_now:
             state = state._replace(has_melded=replace_at(state.has_melded, seat, True))
-        return state._start_turn((seat + 1) % 4)
+        return state._start_turn((seat + 1) % self.options.players)
 
     def _start_turn(self, seat: int) -> State:
         """A new turn (CAN-4.1): flags reset; play ends on an empty stock and a pile the
@@ -452,34 +473,39 @@ class State(GameState[Options]):
         """Score the deal (CAN-11) and deal again, or end the game (CAN-12)."""
         state = self._opened() if self.pending and out is not None else self
         concealed = out is not None and state._concealed(out)
-        base = [0, 0]
-        points = [0, 0]
-        for side in (0, 1):
+        sides = self.options.sides
+        base = [0] * sides
+        points = [0] * sides
+        for side in range(sides):
             melds = [m for _, m in state.side_melds(side)]
             base[side] = sum(meld_bonus(m) for m in melds) + red_three_bonus(
                 len(state.red_threes[side]), melded=state.opened[side]
             )
-            if out is not None and out % 2 == side:
+            if out is not None and self.side_of(out) == side:
                 base[side] += 100 + (100 if concealed else 0)
             points[side] = sum(card_points(c) for m in melds for c in m.cards) - sum(
-                card_points(c) for s in (side, side + 2) for c in state.hands[s]
+                card_points(c)
+                for s in range(self.options.players)
+                if self.side_of(s) == side
+                for c in state.hands[s]
             )
-        scores = (base[0] + points[0], base[1] + points[1])
-        totals = (self.totals[0] + scores[0], self.totals[1] + scores[1])
+        scores = tuple(b + p for b, p in zip(base, points, strict=True))
+        totals = tuple(t + d for t, d in zip(self.totals, scores, strict=True))
         result = DealResult(
-            deal=self.deal, base=(base[0], base[1]), points=(points[0], points[1]),
+            deal=self.deal, base=tuple(base), points=tuple(points),
             scores=scores, totals=totals, went_out=out, concealed=concealed,
             hands=state.hands,
         )  # fmt: skip
         state = state._replace(totals=totals, last_deal=result, pending=())
         target = self.options.target
         done = self.options.deals is not None and self.deal + 1 >= self.options.deals
-        if max(totals) >= target and totals[0] != totals[1]:  # CAN-12.1
-            return state._replace(phase=Phase.OVER, winner=int(totals[1] > totals[0]))
-        if done:
-            lead = None if totals[0] == totals[1] else int(totals[1] > totals[0])
+        top = max(totals)
+        lead = totals.index(top) if totals.count(top) == 1 else None
+        if top >= target and lead is not None:  # CAN-12.1
             return state._replace(phase=Phase.OVER, winner=lead)
-        return deal(state, self.deal + 1, (self.dealer + 1) % 4)
+        if done:
+            return state._replace(phase=Phase.OVER, winner=lead)
+        return deal(state, self.deal + 1, (self.dealer + 1) % self.options.players)
 
     def _concealed(self, seat: int) -> bool:
         """Going out concealed (CAN-9.5): no meld in an earlier turn, nothing added this
@@ -512,7 +538,7 @@ class State(GameState[Options]):
             >>> state.resample(0, random.Random(2)).view(0) == state.view(0)
             True
         """
-        seats_check(4, seat)
+        seats_check(self.options.players, seat)
         if not isinstance(rng, random.Random):
             hands, _ = redeal_hidden(rng, self.hands, seat)  # refuses a bad rng
         pool: list[Card] = list(self.stock)
@@ -556,10 +582,12 @@ def deal(state: State, number: int, dealer: int) -> State:
     replaced (CAN-3.1); the player to the dealer's left to play (CAN-4.1)."""
     cards = list(pack().cards)
     state.rng("deal", number).shuffle(cards)
-    hands: list[list[Card]] = [[], [], [], []]
-    for k in range(44):
-        hands[(dealer + 1 + k) % 4].append(cards[k])
-    stock = cards[44:]
+    players = state.options.players
+    dealt = players * state.options.hand_size
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for k in range(dealt):
+        hands[(dealer + 1 + k) % players].append(cards[k])
+    stock = cards[dealt:]
     pile: list[Card] = []
     frozen = False
     while True:
@@ -570,13 +598,13 @@ def deal(state: State, number: int, dealer: int) -> State:
         if up.rank not in _WILD_UPCARDS:
             break
     out = state._replace(
-        deal=number, dealer=dealer, turn=(dealer + 1) % 4, phase=Phase.DRAW,
-        hands=tuple(tuple(h) for h in hands), known=((), (), (), ()), stock=tuple(stock),
-        pile=tuple(pile), frozen=frozen, table=(), pending=(), opened=(False, False),
-        red_threes=((), ()), took_pile=False, drew=False, melded_now=False, added_old=False,
-        asked=False, permission=0, ending=False, has_melded=(False,) * 4, turns=0,
+        deal=number, dealer=dealer, turn=(dealer + 1) % players, phase=Phase.DRAW,
+        hands=tuple(tuple(h) for h in hands), known=((),) * players, stock=tuple(stock),
+        pile=tuple(pile), frozen=frozen, table=(), pending=(),
+        opened=(False,) * state.options.sides, red_threes=((),) * state.options.sides, took_pile=False, drew=False, melded_now=False, added_old=False,
+        asked=False, permission=0, ending=False, has_melded=(False,) * players, turns=0,
         turn_melds=0,
     )  # fmt: skip
-    for k in range(4):  # CAN-3.1 (Decision: laid at the deal, in turn order)
-        out = out._lay_red_threes((dealer + 1 + k) % 4)
+    for k in range(players):  # CAN-3.1 (Decision: laid at the deal, in turn order)
+        out = out._lay_red_threes((dealer + 1 + k) % players)
     return out

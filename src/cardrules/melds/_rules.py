@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import enum
 import operator
-from typing import Any, Literal
-
 from collections.abc import Mapping
+from typing import Any, Literal
 
 import attrs
 

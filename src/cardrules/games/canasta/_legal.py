@@ -8,21 +8,22 @@ once for each card and meld, the pile once for each way of melding its top card.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import Any
 
 from cardrules.cards import Card, Rank, Suit
 from cardrules.engine import Move
 from cardrules.errors import InvalidStateError
 from cardrules.games._rummy import Side
+from cardrules.games.canasta._records import Phase
 from cardrules.games.canasta.moves import (
     ASK,
     CANCEL,
     DRAW,
+    NO,
     OPEN,
     REFUSE,
     TAKES,
     YES,
-    NO,
     Answer,
     Ask,
     Discard,
@@ -37,11 +38,10 @@ from cardrules.games.canasta.moves import (
     lay_meld_move,
     lay_off_move,
 )
-from cardrules.games.canasta.scoring import RULES, card_points, is_red_three
+from cardrules.games.canasta.scoring import RULES, card_points, check_meld, is_red_three
 from cardrules.melds import Meld, MeldKind
 
-if TYPE_CHECKING:
-    from cardrules.games.canasta.state import State
+State = Any  # the state of cardrules.games.canasta.state (not imported: it imports this room)
 
 __all__ = ["can_go_out", "check_state", "explain", "legal_moves"]
 
@@ -88,8 +88,6 @@ def _can_open(state: State, going_out: bool = False) -> bool:
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
-    from cardrules.games.canasta.state import Phase
-
     phase = state.phase
     if phase is Phase.OVER:
         return ()
@@ -119,12 +117,11 @@ def _takes(state: State) -> list[Move]:
     value = card_points(top)
     if naturals >= 2 and (state.opened[side] or state.pending_count + 3 * value >= state.minimum):
         out.append(TAKES[How.PAIR])
-    if not frozen and naturals >= 1:
-        if top.rank not in ranks:
-            if any(c.rank is Rank.TWO for c in hand):
-                out.append(TAKES[How.DEUCE])
-            if any(c.is_joker for c in hand):
-                out.append(TAKES[How.JOKER])
+    if not frozen and naturals >= 1 and top.rank not in ranks:
+        if any(c.rank is Rank.TWO for c in hand):
+            out.append(TAKES[How.DEUCE])
+        if any(c.is_joker for c in hand):
+            out.append(TAKES[How.JOKER])
     if not frozen and top.rank in ranks and ranks[top.rank] >= 0:
         out.append(TAKES[How.ADD])
     gained = sum(1 for c in pile[:-1] if not is_red_three(c))
@@ -315,13 +312,12 @@ def can_go_out(state: State) -> bool:
     have = state.canastas(side)
     grow = sum(1 for c in melds.values() if len(c) + min(spare, 3) >= 7 and not _seven(tuple(c)))
     grow += sum(1 for n in new.values() if n + min(spare, 3) >= 7)
-    return have + grow >= state.options.canastas_to_go_out
+    need: int = state.options.canastas_to_go_out
+    return bool(have + grow >= need)
 
 
 def explain(state: State, move: Move) -> str:
     """Why ``move`` is not legal now (the rule's clause), or ``""`` for the default."""
-    from cardrules.games.canasta.state import Phase
-
     phase = state.phase
     if phase is Phase.ANSWER:
         return "" if isinstance(move, Answer) else "the partner answers first: yes or no (CAN-9.3)"
@@ -367,8 +363,6 @@ def explain(state: State, move: Move) -> str:
 
 
 def _explain_take(state: State, how: How) -> str:
-    from cardrules.games.canasta.state import Phase
-
     if state.phase is not Phase.DRAW:
         return "the pile is taken instead of the draw, at the start of a turn (CAN-4.3)"
     if not state.pile:
@@ -394,7 +388,6 @@ def _explain_take(state: State, how: How) -> str:
 
 
 def _explain_meld(state: State, move: LayMeld) -> str:
-    from cardrules.games.canasta.scoring import check_meld
 
     try:
         check_meld(
@@ -404,7 +397,7 @@ def _explain_meld(state: State, move: LayMeld) -> str:
         return str(exc)
     rank = _rank_of_cards(move.cards)
     if rank in _side_ranks(state, state.side):
-        return f"the side already has a meld of that rank: add to it (CAN-5.3)"
+        return "the side already has a meld of that rank: add to it (CAN-5.3)"
     if rank is Rank.THREE:
         return "black threes are melded only in going out (CAN-5.4)"
     missing = Counter(move.cards) - Counter(state.hands[state.turn])
@@ -425,8 +418,6 @@ def _explain_layoff(state: State, move: LayOff) -> str:
 
 def check_state(state: State) -> None:
     """The consistency check of a loaded state."""
-    from cardrules.games.canasta.state import Phase
-
     players, sides = state.options.players, state.options.sides
     if len(state.hands) != players or len(state.known) != players:
         raise InvalidStateError(f"Canasta with {players} players has {players} hands")
@@ -445,7 +436,6 @@ def check_state(state: State) -> None:
     if any(not is_red_three(c) for side in state.red_threes for c in side):
         raise InvalidStateError("only red threes lie face up beside the melds")
     seen: set[tuple[int, Rank]] = set()
-    from cardrules.games.canasta.scoring import check_meld
 
     for placed in state.table:
         if not 0 <= placed.owner < len(state.opened) or not state.opened[placed.owner]:

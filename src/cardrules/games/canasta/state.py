@@ -10,7 +10,6 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 import random
 from collections import Counter
 from collections.abc import Iterable
@@ -18,12 +17,11 @@ from typing import ClassVar
 
 import attrs
 
-from cardrules.cards import Card, Rank, Suit
+from cardrules.cards import Card, Rank
 from cardrules.decks import Deck
 from cardrules.engine import (
     EMPTY_HISTORY,
     GameState,
-    GameView,
     History,
     Move,
     make_view,
@@ -31,9 +29,12 @@ from cardrules.engine import (
     replace_at,
     seats_check,
 )
-from cardrules.errors import IllegalMeldError, InvalidStateError
+from cardrules.errors import IllegalMeldError
 from cardrules.games._rummy import TableMeld, remove_cards
+from cardrules.games.canasta._legal import check_state, explain, legal_moves
+from cardrules.games.canasta._records import DealResult, Phase, View
 from cardrules.games.canasta.moves import (
+    REFUSE,
     Answer,
     Ask,
     Cancel,
@@ -62,15 +63,6 @@ __all__ = ["DealResult", "Phase", "State", "View", "deal", "is_canasta", "meld_b
 _WILD_UPCARDS = (Rank.JOKER, Rank.TWO, Rank.THREE)
 
 
-class Phase(enum.Enum):
-    """What the player to move does now."""
-
-    DRAW = "draw"  # draw from the stock or take the pile
-    PLAY = "play"  # meld, lay off, open, ask, discard
-    ANSWER = "answer"  # the partner answers "may I go out?"
-    OVER = "over"
-
-
 def is_canasta(meld: Meld) -> bool:
     """Seven or more cards, four or more natural (CAN-6.1)."""
     cards = meld.cards
@@ -82,74 +74,6 @@ def meld_bonus(meld: Meld) -> int:
     if not is_canasta(meld):
         return 0
     return 300 if any(RULES.is_wild(c) for c in meld.cards) else 500
-
-
-@attrs.frozen(kw_only=True)
-class DealResult:
-    """The public outcome of a deal: each side's base and point scores (CAN-11)."""
-
-    deal: int
-    base: tuple[int, ...]
-    points: tuple[int, ...]
-    scores: tuple[int, ...]
-    totals: tuple[int, ...]
-    went_out: int | None
-    concealed: bool
-    hands: tuple[tuple[Card, ...], ...]
-
-    def describe(self) -> tuple[str, ...]:
-        """Transcript lines for the deal."""
-        how = "nobody went out" if self.went_out is None else f"seat {self.went_out} went out"
-        if self.concealed:
-            how += " concealed"
-        return (
-            f"  deal {self.deal + 1} ends: {how}",
-            *(
-                f"    seat {k}: left {' '.join(map(str, h)) or '-'}"
-                for k, h in enumerate(self.hands)
-            ),
-            *(
-                f"    side {s}: base {self.base[s]}, points {self.points[s]}, "
-                f"deal {self.scores[s]:+d}, total {self.totals[s]}"
-                for s in range(len(self.totals))
-            ),
-        )
-
-
-@attrs.frozen(kw_only=True)
-class View(GameView):
-    """What one seat may know (CAN-13)."""
-
-    seat: int
-    options: Options
-    deal: int
-    dealer: int
-    turn: int | None
-    phase: Phase
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    known: tuple[tuple[Card, ...], ...]
-    stock_size: int
-    pile: tuple[Card, ...]
-    frozen: bool
-    table: tuple[TableMeld, ...]
-    pending: tuple[Meld, ...]
-    opened: tuple[bool, ...]
-    red_threes: tuple[tuple[Card, ...], ...]
-    totals: tuple[int, ...]
-    took_pile: bool
-    drew: bool
-    melded_now: bool
-    added_old: bool
-    asked: bool
-    permission: int
-    ending: bool
-    has_melded: tuple[bool, ...]
-    turn_melds: int
-    turns: int
-    winner: int | None
-    last_deal: DealResult | None
-    history: History
 
 
 @attrs.frozen(kw_only=True)
@@ -260,14 +184,10 @@ class State(GameState[Options]):
         return self.canastas(side) >= self.options.canastas_to_go_out
 
     def _generate_moves(self) -> tuple[Move, ...]:
-        from cardrules.games.canasta._legal import legal_moves
-
         return legal_moves(self)
 
     def explain(self, move: Move) -> str:
         """Why ``move`` is illegal now, naming the rule."""
-        from cardrules.games.canasta._legal import explain
-
         return explain(self, move) or GameState.explain(self, move)
 
     # ---- transitions ----------------------------------------------------------------
@@ -463,8 +383,8 @@ class State(GameState[Options]):
         )  # fmt: skip
         if state.turns >= self.options.max_turns:
             return state._end_deal(None)
-        if not state.stock and not state.legal_moves():
-            return state._end_deal(None)
+        if not state.stock and state.legal_moves() == (REFUSE,):
+            return state._end_deal(None)  # CAN-10.2: he cannot take the discard
         return state
 
     # ---- the end of a deal ----------------------------------------------------------
@@ -560,8 +480,6 @@ class State(GameState[Options]):
         return self._replace(hands=tuple(hands), stock=tuple(stock), seed=rng.getrandbits(63))
 
     def _check(self) -> None:
-        from cardrules.games.canasta._legal import check_state
-
         check_state(self)
 
 
@@ -594,14 +512,17 @@ def deal(state: State, number: int, dealer: int) -> State:
         up = stock.pop()
         pile.append(up)
         if RULES.is_wild(up) or is_red_three(up):
-            frozen = True
+            frozen = True  # CAN-8.2
+        elif up.rank is Rank.THREE and state.options.black_three_freezes:
+            frozen = True  # CAN-8.2: a black three turned up, as the text says
         if up.rank not in _WILD_UPCARDS:
             break
     out = state._replace(
         deal=number, dealer=dealer, turn=(dealer + 1) % players, phase=Phase.DRAW,
         hands=tuple(tuple(h) for h in hands), known=((),) * players, stock=tuple(stock),
         pile=tuple(pile), frozen=frozen, table=(), pending=(),
-        opened=(False,) * state.options.sides, red_threes=((),) * state.options.sides, took_pile=False, drew=False, melded_now=False, added_old=False,
+        opened=(False,) * state.options.sides, red_threes=((),) * state.options.sides,
+        took_pile=False, drew=False, melded_now=False, added_old=False,
         asked=False, permission=0, ending=False, has_melded=(False,) * players, turns=0,
         turn_melds=0,
     )  # fmt: skip

@@ -125,9 +125,9 @@ def _takes(state: State) -> list[Move]:
     if not frozen and top.rank in ranks and ranks[top.rank] >= 0:
         out.append(TAKES[How.ADD])
     gained = sum(1 for c in pile[:-1] if not is_red_three(c))
-    if len(hand) + gained <= 2:  # a take that could empty the hand must go out (CAN-9.1)
+    if len(hand) + gained < 4:  # a take leaving fewer than two cards must go out (CAN-9.1)
         have = state.canastas(side)
-        out = [m for m in out if len(hand) + gained - _used(m) > 0 or _may_go_out(state, have)]
+        out = [m for m in out if len(hand) + gained - _used(m) >= 2 or _may_go_out(state, have)]
     return out
 
 
@@ -147,6 +147,8 @@ def _draw_moves(state: State) -> tuple[Move, ...]:
         )  # CAN-10.2: a discard matching the side's meld must be taken
         return tuple(takes) if forced else (*takes, REFUSE)
     out: list[Move] = [DRAW, *takes]
+    if _may_ask(state, before_draw=True):
+        out.append(ASK)
     side = state.side
     if not state.opened[side] and state.pile:
         top = state.pile[-1]
@@ -250,14 +252,7 @@ def _play_moves(state: State) -> tuple[Move, ...]:
         out.append(CANCEL)
     if state.ending:
         return (*out, REFUSE)
-    if (
-        state.options.players == 4
-        and not state.asked
-        and not state.melded_now
-        and not state.took_pile
-        and state.permission == 0
-        and can_go_out(state)
-    ):
+    if _may_ask(state, before_draw=False):
         out.append(ASK)
     if not state.pending:
         if len(hand) == 1:
@@ -274,9 +269,23 @@ def _play_moves(state: State) -> tuple[Move, ...]:
     return tuple(out)
 
 
-def can_go_out(state: State) -> bool:
+def _may_ask(state: State, *, before_draw: bool) -> bool:
+    """Whether "partner, may I go out?" may be asked now (CAN-9.3, CAN-9.4)."""
+    return (
+        state.options.players == 4
+        and not state.asked
+        and not state.melded_now
+        and not state.took_pile
+        and not state.pending
+        and state.permission == 0
+        and can_go_out(state, before_draw=before_draw)
+    )
+
+
+def can_go_out(state: State, *, before_draw: bool = False) -> bool:
     """Whether the player to move could meld all his cards but one (and discard it) this
-    turn, with a canasta for his side: the check behind ``ask`` (CAN-9.3)."""
+    turn, with the canastas his side needs: the check behind ``ask`` (CAN-9.3). Before the
+    draw the whole hand must meld (the card drawn is then the discard)."""
     seat, side = state.turn, state.side
     hand = state.hands[seat]
     ranks = _side_ranks(state, side)
@@ -307,7 +316,7 @@ def can_go_out(state: State) -> bool:
     room = sum(max(0, 3 - _wild(tuple(cards))) for cards in melds.values())
     room += sum(3 - (1 if n == 2 else 0) for r, n in new.items() if r is not Rank.THREE)
     left += max(0, spare - room)
-    if left > 1:
+    if left > (0 if before_draw else 1):
         return False
     have = state.canastas(side)
     grow = sum(1 for c in melds.values() if len(c) + min(spare, 3) >= 7 and not _seven(tuple(c)))

@@ -352,7 +352,10 @@ def deal_score(
         >>> deal_score([natural, mixed], 1, [parse_cards("4c"), ()], went_out=True)
         1195
     """
-    got = list(melds) if not isinstance(melds, (str, bytes)) else None
+    try:
+        got = list(melds) if not isinstance(melds, (str, bytes)) else None
+    except TypeError:
+        got = None
     if got is None or not all(isinstance(m, CanastaMeld) for m in got):
         raise OptionError("melds must be CanastaMeld values (see check_meld)")
     if concealed and not went_out:
@@ -360,7 +363,7 @@ def deal_score(
     base = sum(m.bonus for m in got) + red_three_bonus(red_threes, melded=bool(got))
     if went_out:
         base += 100 + (100 if concealed else 0)
-    if isinstance(hands, (str, bytes)):
-        raise InvalidCardError("hands are sequences of cards, not text")
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
+        raise InvalidCardError("hands are sequences of cards, one a player of the side")
     left = sum(hand_penalty(h) for h in hands)
     return base + sum(m.points for m in got) - left

@@ -215,7 +215,8 @@ class State(GameState[Options]):
         if kind is Ask:
             return self._replace(phase=Phase.ANSWER, asked=True)
         if kind is Answer:
-            return self._replace(phase=Phase.PLAY, permission=1 if move.yes else -1)  # type: ignore[attr-defined]
+            after = Phase.PLAY if self.drew or self.took_pile else Phase.DRAW  # CAN-9.3
+            return self._replace(phase=after, permission=1 if move.yes else -1)  # type: ignore[attr-defined]
         return self._end_deal(None)  # Refuse
 
     def _lay_red_threes(self, seat: int) -> State:

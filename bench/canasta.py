@@ -63,12 +63,12 @@ def main() -> None:
     totals: dict[tuple[str, bool], list[float]] = {run: [0.0, 0.0, 0.0] for run in runs}
     for k in range(args.slices):
         for name, greedy in runs:
-            seconds, moves = deals(name, args.n, k * args.n, greedy)
-            totals[name, greedy][0] += seconds
-            totals[name, greedy][1] += moves
+            spent, played = deals(name, args.n, k * args.n, greedy)
+            totals[name, greedy][0] += spent
+            totals[name, greedy][1] += played
             totals[name, greedy][2] += args.n
     print(f"complete deals (deals=1), {args.slices} alternating slices of {args.n}:")
-    rate = {}
+    rate: dict[tuple[str, bool], float] = {}
     for (name, greedy), (seconds, moves, count) in totals.items():
         rate[name, greedy] = count / seconds
         how = "greedy" if greedy else "random"

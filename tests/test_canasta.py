@@ -1342,3 +1342,79 @@ def test_can_moves_parse_from_text() -> None:
     assert move == take(How.PAIR)
     assert state.apply(move).table[1].meld.cards
     assert str(g.parse_move(None, "ask")) == "ask"
+
+
+def test_can_9_5_concealed_after_taking_the_pile_needs_the_minimum() -> None:
+    # six fives in hand and a five on the pile: a canasta of seven fives counts 35 (no
+    # bonus), short of 50; after taking the pile the minimum applies: no take
+    state = position(("5d 5d 5h 5h 5s 5s 4c", F1, F2, F3), pile="Kd 5c")
+    assert "take pair" not in moves_text(state)
+    assert "CAN-7.2" in str(refusal(state, take(How.PAIR)))
+
+
+def test_can_5_3_an_addition_keeps_the_meld_valid() -> None:
+    # K K 2 2 Jk holds three wild cards: a fourth may not be added
+    state = position(
+        ("2h Kh 4c 5d", F1, F2, F3),
+        pile="9c",
+        table=((0, "Kc Kd 2c 2s Jk"),),
+        phase=Phase.PLAY,
+    )
+    texts = moves_text(state)
+    assert "layoff Kh 0 high" in texts
+    assert "layoff 2h 0 high" not in texts
+    err = refusal(state, lay_off_move(parse_card("2h"), 0, Side.HIGH))
+    assert err.rule is not None
+    assert "CAN-5.1" in str(err)
+
+
+def test_can_10_2_a_one_card_hand_may_not_take_a_one_card_pile_at_the_end() -> None:
+    state = position(("Kh", F1, F2, F3), pile="Kd", table=((0, "Kc Kc Ks Ks 2c"),))
+    reds = tuple(c for c in state.stock if is_red_three(c))
+    rest = tuple(c for c in state.stock if not is_red_three(c))
+    # the rest of the pack goes to seat 1's hand and side 1's red threes: no stock
+    state = state._replace(
+        stock=(),
+        hands=(state.hands[0], state.hands[1] + rest, *state.hands[2:]),
+        red_threes=((), reds),
+    )
+    state.validate()
+    assert moves_text(state) == ["refuse"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_card_st, min_size=0, max_size=9), st.booleans(), st.booleans())
+def test_can_5_1_check_meld_accepts_exactly_the_melds_of_the_rules(
+    hand: list[Card], going_out: bool, strict: bool
+) -> None:
+    """CAN-5.1 to CAN-5.4, CAN-6.1, CAN-6.2 as a property: a meld is accepted exactly when
+    the rules say, and its canasta bonus follows its cards."""
+    if (
+        any(n > 2 for c, n in Counter(hand).items() if not c.is_joker)
+        or sum(c.is_joker for c in hand) > 4
+    ):
+        return
+    naturals = [c for c in hand if not is_wild(c)]
+    wild = len(hand) - len(naturals)
+    ranks = {c.rank for c in naturals}
+    rank = next(iter(ranks)) if len(ranks) == 1 else None
+    ok = (
+        len(hand) >= 3
+        and len(naturals) >= 2
+        and rank is not None
+        and wild <= 3
+        and not (strict and wild > len(naturals))
+        and not any(is_red_three(c) for c in hand)
+        and (rank is not Rank.THREE or (going_out and wild == 0 and len(hand) <= 4))
+    )
+    try:
+        got = check_meld(hand, going_out=going_out, wild_at_most_natural=strict)
+    except IllegalMeldError:
+        assert not ok
+        return
+    assert ok
+    assert got.rank is rank
+    canasta_ = len(hand) >= 7 and len(naturals) >= 4
+    assert got.is_canasta == canasta_
+    assert got.bonus == (0 if not canasta_ else 300 if wild else 500)
+    assert got.points == sum(card_points(c) for c in hand)

@@ -273,7 +273,7 @@ def test_can_2_3_a_black_three_upcard_freezes_unless_the_option_says_it_only_blo
 
 
 def test_can_3_1_dealt_red_threes_are_laid_and_replaced_from_the_stock() -> None:
-    for seed in range(60):
+    for seed in range(200):
         state = game().new_game(seed=seed)
         order = _shuffled(state, 0)
         dealt = [order[k:44:4] for k in range(4)]
@@ -286,8 +286,14 @@ def test_can_3_1_dealt_red_threes_are_laid_and_replaced_from_the_stock() -> None
         assert len(state.hands[0]) == 11
         assert not any(is_red_three(c) for c in state.hands[0])
         kept = [c for c in dealt[0] if not is_red_three(c)]
-        assert Counter(state.hands[0]) - Counter(kept) == Counter(state.hands[0][len(kept) :])
-        assert len(state.stock) + len(state.pile) == 108 - 44 - len(reds[0])
+        stock = order[44:]
+        del stock[len(stock) - len(state.pile) :]  # the upcards came off the top first
+        cut = len(stock) - len(reds[0])
+        replaced = stock[cut:]  # then one card from the top for each red three
+        if any(is_red_three(c) for c in replaced):
+            continue  # a red three drawn as a replacement: replaced again
+        assert Counter(state.hands[0]) == Counter(kept + replaced)
+        assert list(state.stock) == stock[:cut]
         return
     pytest.fail("no seed where only seat 0 was dealt a red three")
 
@@ -1459,3 +1465,19 @@ def test_can_11_every_deal_score_agrees_with_deal_score(greedy: bool) -> None:
                 assert expected <= 0
             assert end.scores[side] == expected
     assert outs
+
+
+def test_can_bot_takes_the_pile_asks_and_answers() -> None:
+    """The greedy bot (issue 31): it takes the pile when it can (CAN-8), asks before going
+    out and its partner's answer is a legal answer (CAN-9.3)."""
+    g = game(deals=1)
+    rng = random.Random(0)
+    pair = position(("8c 8d 4c 5d 6h", F1, F2, F3), pile="Qs 9h 8s", table=((0, "Ac Ad Ah"),))
+    assert isinstance(g.greedy_move(pair, rng), TakePile)
+    drawn = _asker().apply(DRAW)
+    move = g.greedy_move(drawn, rng)
+    assert move in drawn.legal_moves()
+    asked = drawn.apply(ASK)
+    answer = g.greedy_move(asked, rng)
+    assert isinstance(answer, Answer)
+    assert answer in asked.legal_moves()

@@ -382,6 +382,17 @@ def _explain_take(state: State, how: How) -> str:
     if len(state.hands[state.turn]) == 1 and len(state.pile) == 1:
         return "a one-card hand may not take a one-card pile (CAN-8.7)"
     word = top.rank.name.lower() + "s" if top.rank is not Rank.SIX else "sixes"
+    naturals = sum(1 for c in state.hands[state.turn] if c.rank is top.rank)
+    gained = sum(1 for c in state.pile[:-1] if not is_red_three(c))
+    used = 0 if how is How.ADD else 2
+    frozen_side = state.frozen or not state.opened[state.side]
+    possible = naturals >= (1 if how is How.ADD else 2 if how is How.PAIR else 1)
+    short = len(state.hands[state.turn]) + gained - used < 2
+    if possible and short and not (frozen_side and how is not How.PAIR):
+        return (
+            "taking the pile would leave fewer than two cards, and going out needs "
+            "the side's canastas (CAN-9.1)"
+        )
     if state.frozen or not state.opened[state.side]:
         if how is not How.PAIR:
             return f"the pile is frozen: take it with a natural pair of {word} (CAN-8.3)"

@@ -58,7 +58,9 @@ class DealResult:
 
 @attrs.frozen(kw_only=True)
 class View(GameView):
-    """What one seat may know (CAN-13)."""
+    """What one seat may know (CAN-13). With four players ``totals``, ``opened`` and
+    ``red_threes`` are given for every seat (its partnership's), so that they read as
+    per-seat numbers."""
 
     seat: int
     options: Options

@@ -49,6 +49,16 @@ class Canasta(Game[State, Options]):
         """A red three is never dealt into a hand: it is laid at once (CAN-3)."""
         return lambda seat, card: not is_red_three(card)
 
+    def _sample_fields(self, view: Any, rng: random.Random) -> dict[str, Any]:
+        """A partnership's fields from the view's per-seat copies (seats 0 and 1)."""
+        if self.options.players != 4:
+            return {}
+        return {
+            "totals": view.totals[:2],
+            "opened": view.opened[:2],
+            "red_threes": view.red_threes[:2],
+        }
+
     def _new_game(self, seed: int) -> State:
         blank = State(
             options=self.options, seed=seed, deal=0, dealer=self.options.players - 1, turn=0,

@@ -447,7 +447,17 @@ class State(GameState[Options]):
             >>> view.hand == state.hands[2], view.hand_sizes, view.stock_size == len(state.stock)
             (True, (11, 11, 11, 11), True)
         """
-        return make_view(View, self, seat)
+        if self.options.players != 4:
+            return make_view(View, self, seat)
+        per_seat = (0, 1, 0, 1)  # a partnership's fields shown for each of its seats
+        return make_view(
+            View,
+            self,
+            seat,
+            totals=tuple(self.totals[s] for s in per_seat),
+            opened=tuple(self.opened[s] for s in per_seat),
+            red_threes=tuple(self.red_threes[s] for s in per_seat),
+        )
 
     def resample(self, seat: int, rng: random.Random) -> State:
         """Deal again what ``seat`` cannot see: the other hands (their known cards kept)

@@ -208,6 +208,8 @@ class View(thirty_one.View):
     """
 
     points: tuple[int, ...]
+    # this game's own options (not Thirty-One's), so that the view's JSON reads back
+    options: Options  # type: ignore[assignment]
 
 
 @attrs.frozen(kw_only=True)

@@ -15,13 +15,13 @@ import attrs
 
 from cardrules.cards import Card, format_cards
 from cardrules.decks import Deck
-from cardrules.engine._events import history_is_public, seat_events
+from cardrules.engine._events import NOT_REPLAYED, history_is_public, seat_events
 from cardrules.engine._history import History
 from cardrules.engine._learning import StateLearning
 from cardrules.engine._moves import Move, field_problem
 from cardrules.engine._options import OptionsT
 from cardrules.engine._saves import save_text
-from cardrules.errors import IllegalMoveError, InvalidStateError, OptionError
+from cardrules.errors import CardRulesError, IllegalMoveError, InvalidStateError, OptionError
 
 
 @attrs.frozen
@@ -233,6 +233,9 @@ class GameState(StateLearning, Generic[OptionsT]):
 
         Raises:
             OptionError: ``seat`` is not a seat or ``since`` not a move number.
+            InvalidStateError: the state's seed and history do not give it back
+                (a state made by ``resample`` or ``sample_state``, or by hand): the
+                events of a guessed state are unknown, so they are refused.
 
         Examples:
             >>> from cardrules import games
@@ -241,7 +244,12 @@ class GameState(StateLearning, Generic[OptionsT]):
             >>> [e["text"] for e in state.events(0, since=1)]
             ['seat 1: discard 9h']
         """
-        return seat_events(self, seat, since)
+        try:
+            return seat_events(self, seat, since)
+        except (OptionError, InvalidStateError):
+            raise
+        except CardRulesError:  # a history move that the seed's own game refuses
+            raise InvalidStateError(NOT_REPLAYED) from None
 
     # ---- protocol built on the hooks --------------------------------------------
 

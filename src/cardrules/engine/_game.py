@@ -226,6 +226,12 @@ class Game(GameLearning, Generic[S, OptionsT]):
             raise InvalidStateError("state was made with other options than this game's")
         try:
             state.validate()
+            # The game's own code must be able to go on from it: a state not over
+            # has a move, and one over has none (a phase set back stalls a game).
+            moves = state.legal_moves()
+            if bool(moves) == state.is_terminal:
+                over = "is over but has" if moves else "is not over but has no"
+                raise InvalidStateError(f"the state {over} legal move")
         except InvalidStateError:
             raise
         except (LookupError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:

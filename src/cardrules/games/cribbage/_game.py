@@ -565,10 +565,19 @@ class State(GameState[Options]):
             if not any(VALUE[c] <= 31 - self.count for c in self.hands[self.turn]):
                 raise InvalidStateError(f"seat {self.turn} is to play but cannot")
         for i, hand in enumerate(self.hands):
+            if self.phase is Phase.CRIB and list(hand) != sorted(hand):  # the lay-away table
+                # keys on hands as dealt, in order
+                raise InvalidStateError(f"seat {i}'s hand is not in order")
             if any(VALUE[c] < self.low[i] for c in hand):
                 raise InvalidStateError(f"seat {i} said go yet holds a card it could have played")
         if self.phase is Phase.CRIB and self.starter is not None:
             raise InvalidStateError("the starter is turned only after the crib is complete")
+        if self.phase is Phase.CRIB and len(self.hands[self.turn]) <= 4:
+            raise InvalidStateError(f"seat {self.turn} is to lay away but has nothing to lay")
+        if self.phase in (Phase.COUNT, Phase.MUGGINS) and (
+            len(self.counted) != n + 1 or not 0 <= self.stage <= n
+        ):
+            raise InvalidStateError(f"the count is at stage {self.stage} of {len(self.counted)}")
         if self.phase in (Phase.COUNT, Phase.MUGGINS) and any(self.hands):
             raise InvalidStateError("hands are counted only after the play")
         if self.phase is Phase.MUGGINS and (self.claim is None or self.asked is None):

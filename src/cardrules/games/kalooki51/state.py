@@ -49,7 +49,7 @@ from cardrules.games.kalooki51.moves import (
     View,
 )
 from cardrules.games.kalooki51.scoring import DECK, meld_rules
-from cardrules.melds import Meld, MeldRules, check_meld, meld_value
+from cardrules.melds import Meld, MeldKind, MeldRules, check_meld, meld_value
 
 __all__ = ["HAND", "Position"]
 
@@ -189,7 +189,10 @@ class Position(GameState[Options]):
         if self.pending and (self.phase is not Phase.PLAY or self.opened[self.turn]):
             raise InvalidStateError("an opening is in progress outside its player's turn")
         if self.loose and (
-            self.phase is not Phase.PLAY or not any(c.is_joker for c in self.hands[self.turn])
+            self.phase is not Phase.PLAY
+            or not any(c.is_joker for c in self.hands[self.turn])
+            or not self.opened[self.turn]  # a joker is released by a retrieve, after opening
+            or not self.table
         ):
             raise InvalidStateError("a released joker is to be placed but not held")
         for i, hand in enumerate(self.hands):
@@ -207,3 +210,13 @@ def _recheck(meld: Meld, rules: MeldRules) -> None:
     # (a set's joker may stand for any suit it lacks: compare the shape only)
     if (again.kind, again.cards, again.start) != (meld.kind, meld.cards, meld.start):
         raise InvalidStateError(f"meld {meld} does not stand for what it says")
+    naturals = [c for c in meld.cards if not c.is_joker]
+    for card, face, want in zip(meld.cards, meld.faces, again.faces, strict=True):
+        if face == want:
+            continue
+        free = card.is_joker and meld.kind is MeldKind.SET  # any suit the set lacks
+        if not free or (
+            face is not None
+            and (face.is_joker or face.rank != naturals[0].rank or face in naturals)
+        ):
+            raise InvalidStateError(f"meld {meld} says a card plays as another")

@@ -208,8 +208,9 @@ class View(thirty_one.View):
     """
 
     points: tuple[int, ...]
-    # this game's own options (not Thirty-One's), so that the view's JSON reads back
+    # this game's own options and deal record (not Thirty-One's): the JSON reads back
     options: Options  # type: ignore[assignment]
+    last_deal: DealResult | None
 
 
 @attrs.frozen(kw_only=True)

@@ -145,8 +145,8 @@ class State(GameState[Options]):
                 return tuple(map(_PLAY_OF, hand))
             return tuple([_PLAY[c] for c in hand if VALUE[c] <= room])
         if phase is Phase.CRIB:
-            hand = self.hands[self.turn]
-            return tuple(map(_LAY_OF, itertools.combinations(hand, len(hand) - 4)))
+            cards = sorted(self.hands[self.turn])  # the table keys on cards in order
+            return tuple(map(_LAY_OF, itertools.combinations(cards, len(cards) - 4)))
         if phase is Phase.COUNT:
             return _COUNTS[: self.true_count() + 1]
         if phase is Phase.MUGGINS:
@@ -565,9 +565,8 @@ class State(GameState[Options]):
             if not any(VALUE[c] <= 31 - self.count for c in self.hands[self.turn]):
                 raise InvalidStateError(f"seat {self.turn} is to play but cannot")
         for i, hand in enumerate(self.hands):
-            if self.phase is Phase.CRIB and list(hand) != sorted(hand):  # the lay-away table
-                # keys on hands as dealt, in order
-                raise InvalidStateError(f"seat {i}'s hand is not in order")
+            if len(hand) + len(self.played[i]) > 4 and self.phase is not Phase.CRIB:
+                raise InvalidStateError(f"seat {i} holds and played more than four cards")
             if any(VALUE[c] < self.low[i] for c in hand):
                 raise InvalidStateError(f"seat {i} said go yet holds a card it could have played")
         if self.phase is Phase.CRIB and self.starter is not None:

@@ -200,7 +200,11 @@ class TestReplayAndJson:
             (lambda s: s.__setitem__("hands", "none"), "expected a list"),
             (lambda s: s.pop("stock"), "missing field 'stock'"),
             (lambda s: s.__setitem__("surprise", 1), "unknown fields"),
-            (lambda s: s["history"].append("fly away"), "unknown move"),
+            (
+                lambda s: s.__setitem__("history", [*s["history"].split(";"), "fly away"]),
+                "unknown move",
+            ),
+            (lambda s: s.__setitem__("history", s["history"] + ";fly away"), "unknown move"),
         ],
     )
     def test_tampered_states_refused(

@@ -199,7 +199,11 @@ class TestMoveLookup:
 
 
 def test_history_json_unchanged() -> None:
-    """The JSON of a state still holds the history as a list of notations."""
+    """A save holds the history as one text of notations joined by ";" (its compact
+    form, issue 27); a save with the history as a list of notations still reads."""
     game = games.create("thirty_one", players=2)
-    state = game.replay(1, ["draw stock"])
-    assert json.loads(state.to_json())["state"]["history"] == ["draw stock"]
+    state = game.replay(1, ["draw stock", "discard 9h"])
+    data = json.loads(state.to_json())
+    assert data["state"]["history"] == "draw stock;discard 9h"
+    data["state"]["history"] = ["draw stock", "discard 9h"]
+    assert game.state_from_json(json.dumps(data)) == state

@@ -25,7 +25,8 @@ The package is a few private rooms behind this module, which only re-exports
   [`option_info`][cardrules.engine.option_info],
   [`build_options`][cardrules.engine.build_options],
   [`parse_option_value`][cardrules.engine.parse_option_value], and the argument checks
-  [`need_count`][cardrules.engine.need_count] and [`seed_values`][cardrules.engine.seed_values];
+  [`need_count`][cardrules.engine.need_count], [`seed_values`][cardrules.engine.seed_values]
+  and [`check_seed`][cardrules.engine.check_seed];
 * ``_history``: [`History`][cardrules.engine.History], the moves played, shared between states;
 * ``_data``: JSON data conversion, [`to_data`][cardrules.engine.to_data] and
   [`from_data`][cardrules.engine.from_data];
@@ -81,6 +82,7 @@ from cardrules.engine._moves import Move, parse_move_text
 from cardrules.engine._options import (
     OptionInfo,
     build_options,
+    check_seed,
     need_count,
     option,
     option_info,
@@ -122,6 +124,7 @@ __all__ = [
     "build_options",
     "card_codec",
     "cards_codec",
+    "check_seed",
     "enum_codec",
     "first_difference",
     "from_data",

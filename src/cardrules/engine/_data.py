@@ -30,6 +30,50 @@ def _is_unicode(text: str) -> bool:
     return True
 
 
+#: What joins the moves of a history written as one text (a save's compact form).
+HISTORY_SEPARATOR = ";"
+
+
+def _history_text(text: str, moves: Sequence[type[Move]], path: str) -> tuple[Move, ...]:
+    """The moves of a history written as one text (each distinct text parsed once)."""
+    if not _is_unicode(text):
+        raise InvalidStateError(f"{path}: text that is not valid Unicode (a lone surrogate)")
+    if not text:
+        return ()
+    candidates = tuple(moves)
+    out: list[Move] = []
+    read: dict[str, Move] = {}  # a match repeats few texts: each is parsed once
+    find = text.find
+    start = 0
+    while True:  # item by item (not split): junk is refused at its first item
+        end = find(HISTORY_SEPARATOR, start)
+        item = text[start:] if end < 0 else text[start:end]
+        move = read.get(item)
+        if move is None:
+            try:
+                move = read[item] = parse_move_text(candidates, item)
+            except InvalidMoveError as exc:
+                raise InvalidStateError(f"{path}[{len(out)}]: {exc}") from None
+        out.append(move)
+        if end < 0:
+            return tuple(out)
+        start = end + 1
+
+
+def compact_history(moves: list[Any]) -> str | list[Any]:
+    """A history's JSON data (a list of move texts) as one text, moves joined by
+    `HISTORY_SEPARATOR` (a save's compact form); the list itself where a move's
+    text holds the separator.
+
+    Examples:
+        >>> compact_history(["draw stock", "discard 9h"])
+        'draw stock;discard 9h'
+    """
+    if any(HISTORY_SEPARATOR in m or not m for m in moves):
+        return moves
+    return HISTORY_SEPARATOR.join(moves)
+
+
 def to_data(value: Any) -> Any:
     """Turn a cardrules value (attrs records, cards, moves, enums, tuples)
     into plain JSON data. Cards become their notation, moves their notation.
@@ -142,6 +186,8 @@ def from_data(tp: Any, data: Any, moves: Sequence[type[Move]] = (), path: str = 
             raise bad("one of " + ", ".join(m.name.lower() for m in tp))
         return tp[data.upper()]
     if tp is History:
+        if isinstance(data, str):  # the compact form of a save: one text, moves joined by ";"
+            return History(_history_text(data, moves, path))
         return History(from_data(tuple[Move, ...], data, moves, path))
     origin = typing.get_origin(tp)
     if origin in (tuple, frozenset):

@@ -14,7 +14,7 @@ import attrs
 
 from cardrules.engine._data import to_data
 from cardrules.engine._saves import game_for
-from cardrules.errors import OptionError
+from cardrules.errors import InvalidStateError, OptionError
 
 # States are typed ``Any`` here: this room sits below ``_state``.
 
@@ -57,7 +57,16 @@ def seat_events(state: Any, seat: int, since: int = 0) -> tuple[dict[str, Any], 
         if index >= since:
             out.extend(step_events(before, move, after, seat, index))
         before = after
+    if before != state:  # a state made by resample or sample_state: not its seed's game
+        raise InvalidStateError(NOT_REPLAYED)
     return tuple(out)
+
+
+#: Why the feed refuses a state whose seed and history do not give it back.
+NOT_REPLAYED = (
+    "the event feed replays the state's seed and history, and they do not give this "
+    "state (a state made by resample or sample_state, or by hand): its events are unknown"
+)
 
 
 def step_events(before: Any, move: Any, after: Any, seat: int, index: int) -> list[dict[str, Any]]:

@@ -14,10 +14,16 @@ from cardrules.decks import new_seed
 from cardrules.engine._data import from_data
 from cardrules.engine._learning import GameLearning
 from cardrules.engine._moves import Move, parse_move_text
-from cardrules.engine._options import OptionInfo, OptionsT, build_options, option_info
+from cardrules.engine._options import (
+    OptionInfo,
+    OptionsT,
+    build_options,
+    check_seed,
+    option_info,
+)
 from cardrules.engine._saves import read_save, register_game, verify_replay
 from cardrules.engine._state import GameState
-from cardrules.errors import IllegalMoveError, InvalidMoveError, InvalidStateError, OptionError
+from cardrules.errors import IllegalMoveError, InvalidMoveError, InvalidStateError
 
 S = TypeVar("S", bound="GameState[Any]")
 
@@ -98,10 +104,7 @@ class Game(GameLearning, Generic[S, OptionsT]):
         """
         if seed is None:
             seed = new_seed()
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise OptionError(f"seed must be a whole number, got {seed!r:.60}")
-        if not -MAX_SEED <= seed <= MAX_SEED:
-            raise OptionError("seed must be a whole number of at most 256 bits")
+        check_seed(seed)  # a whole number of at most MAX_SEED in size
         return self._new_game(seed)
 
     def replay(self, seed: int, moves: Iterable[Move | str]) -> S:
@@ -223,6 +226,12 @@ class Game(GameLearning, Generic[S, OptionsT]):
             raise InvalidStateError("state was made with other options than this game's")
         try:
             state.validate()
+            # The game's own code must be able to go on from it: a state not over
+            # has a move, and one over has none (a phase set back stalls a game).
+            moves = state.legal_moves()
+            if bool(moves) == state.is_terminal:
+                over = "is over but has" if moves else "is not over but has no"
+                raise InvalidStateError(f"the state {over} legal move")
         except InvalidStateError:
             raise
         except (LookupError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:

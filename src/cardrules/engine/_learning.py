@@ -33,7 +33,7 @@ import attrs
 
 from cardrules.cards import Card
 from cardrules.engine._actions import ActionSpace, Codec, family
-from cardrules.engine._moves import Move
+from cardrules.engine._moves import Move, _hints
 from cardrules.engine._observe import Encoder, build_encoder
 from cardrules.errors import IllegalMoveError, InvalidMoveError, InvalidStateError, OptionError
 
@@ -291,6 +291,8 @@ class GameLearning:
         players = self.players
         known = getattr(view, "known", ((),) * players)
         values["seed"] = rng.getrandbits(62)
+        if values.get("turn", 0) is None and not _allows_none(cls, "turn"):
+            values["turn"] = seat  # a finished game's view hides the turn: any seat will do
         values.setdefault("history", getattr(view, "history", ()))
         with_hand = hasattr(view, "hand")
         if with_hand:
@@ -350,6 +352,15 @@ class GameLearning:
                 raise InvalidStateError(f"too few cards seat {i} may hold are unseen")
             out[i] = out[i] + dealt
         return tuple(out)
+
+
+def _allows_none(cls: type, name: str) -> bool:
+    """Whether the field ``name`` of the attrs class ``cls`` is declared to take ``None``."""
+    try:
+        hint = _hints(cls).get(name, Any)
+    except Exception:  # hints that do not resolve: assume it may
+        return True
+    return hint is Any or type(None) in typing.get_args(hint)
 
 
 class StateLearning:

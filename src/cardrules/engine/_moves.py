@@ -70,6 +70,105 @@ class Move:
         return f"<{type(self).__name__} {self}>"
 
 
+#: The largest whole number (in size) a move's field may hold: 256 bits.
+_MAX_FIELD_INT = 2**256
+
+
+def field_problem(move: Move) -> str | None:
+    """Why a field of ``move`` does not have its declared type, or ``None``.
+
+    A move made by hand (``LayAway(cards=-1)``, ``Draw(source="stock")``, a text
+    where a tuple of cards belongs) is refused by ``check_move`` with this
+    sentence before any rule of the game reads the field. Whole numbers are at
+    most 256 bits and texts at most `MAX_MOVE_TEXT` characters.
+
+    Examples:
+        >>> from cardrules import parse_card
+        >>> from cardrules.games.thirty_one import Discard
+        >>> field_problem(Discard(parse_card("7h"))) is None
+        True
+        >>> field_problem(Discard("7h"))
+        "its field card must be a card, got str '7h'"
+    """
+    try:
+        hints = _hints(type(move))
+        fields = _init_fields(type(move))
+    except Exception:  # not an attrs class with resolvable hints: not ours to judge
+        return None
+    for field in fields:
+        value = getattr(move, field.name, None)
+        wanted = _type_problem(hints.get(field.name, Any), value)
+        if wanted is not None:
+            return f"its field {field.name} must be {wanted}, got {type(value).__name__} " + (
+                _short(value)
+            )
+    return None
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, int) and value.bit_length() > 1024:
+        return "of more than 300 digits"
+    try:
+        return repr(value)[:40]
+    except Exception:  # a junk value that cannot print
+        return ""
+
+
+def _type_problem(tp: Any, value: Any) -> str | None:
+    """What ``value`` should be (a phrase) if it is not a ``tp``, else ``None``."""
+    if tp is Any:
+        return None
+    union = _union_args(tp)
+    if union is not None:
+        wanted = [_type_problem(arg, value) for arg in union]
+        if any(w is None for w in wanted):
+            return None
+        return " or ".join(w for w in wanted if w is not None)
+    if tp is type(None):
+        return None if value is None else "none"
+    if tp is bool:
+        return None if isinstance(value, bool) else "yes or no (a bool)"
+    if tp is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return None if -_MAX_FIELD_INT <= value <= _MAX_FIELD_INT else "at most 256 bits"
+        return "a whole number"
+    if tp is float:
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+        if ok and isinstance(value, int):
+            ok = -_MAX_FIELD_INT <= value <= _MAX_FIELD_INT
+        return None if ok and value == value and abs(value) != float("inf") else "a finite number"
+    if tp is str:
+        if isinstance(value, str) and len(value) <= MAX_MOVE_TEXT:
+            return None
+        return f"a text of at most {MAX_MOVE_TEXT} characters"
+    if tp is Card:
+        return None if isinstance(value, Card) else "a card"
+    origin = typing.get_origin(tp)
+    if origin in (tuple, frozenset):
+        args = typing.get_args(tp)
+        if not isinstance(value, origin):
+            return "a tuple" if origin is tuple else "a frozenset"
+        if len(value) > MAX_MOVE_TEXT:
+            return f"a {origin.__name__} of at most {MAX_MOVE_TEXT} items"
+        if origin is frozenset or (len(args) == 2 and args[1] is Ellipsis):
+            item = args[0] if args else Any
+            for v in value:
+                found = _type_problem(item, v)
+                if found is not None:
+                    return f"a {origin.__name__} of items each {found}"
+            return None
+        if len(args) != len(value):
+            return f"a tuple of {len(args)}"
+        for arg, v in zip(args, value, strict=True):
+            found = _type_problem(arg, v)
+            if found is not None:
+                return f"a tuple whose items are {found}"
+        return None
+    if isinstance(tp, type):
+        return None if isinstance(value, tp) else f"a {tp.__name__}"
+    return None
+
+
 def _format_token(tp: Any, value: Any) -> str:
     if value is None:
         return "-"

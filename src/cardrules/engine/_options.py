@@ -32,6 +32,34 @@ class OptionInfo:
 OPTION_MAXIMUM = 10_000
 
 
+#: The largest whole number (in size) a seed or a counted argument may be: 256 bits
+#: (``cardrules.engine.MAX_SEED`` is the same bound).
+_MAX_WHOLE = 2**256
+
+
+def shown(value: object, width: int = 60) -> str:
+    """``repr(value)`` cut to ``width`` characters, safe for any value.
+
+    Python refuses to print a whole number of 4,300 digits or more (a plain
+    ``ValueError``), and a hostile ``__repr__`` may raise anything: an error
+    message about a value must never fail itself.
+
+    Examples:
+        >>> shown(12), shown("x" * 100, 5)
+        ('12', "'xxxx")
+        >>> shown(10**5000)
+        'a whole number of about 5001 digits'
+    """
+    if isinstance(value, int) and value.bit_length() > 1024:
+        digits = int(value.bit_length() * 0.30103) + 1
+        return f"a{' negative' if value < 0 else ''} whole number of about {digits} digits"
+    try:
+        text = repr(value)
+    except Exception:  # a hostile or broken __repr__
+        return f"a {type(value).__name__}"
+    return text[:width]
+
+
 def _is_unicode(text: str) -> bool:
     try:
         text.encode("utf-8")
@@ -90,18 +118,19 @@ def option(
             ok = True
         if not ok:
             raise OptionError(
-                f"option {name} must be {value_kind.__name__}, got {type(value).__name__} {value!r}"
+                f"option {name} must be {value_kind.__name__}, "
+                f"got {type(value).__name__} {shown(value)}"
             )
         if isinstance(value, float) and value != value:
             raise OptionError(f"option {name} must be a number, got nan")
         if isinstance(value, str) and (len(value) > 1000 or not _is_unicode(value)):
             raise OptionError(f"option {name} must be valid text of at most 1000 characters")
         if allowed is not None and value not in allowed:
-            raise OptionError(f"option {name} must be one of {list(allowed)}, got {value!r}")
+            raise OptionError(f"option {name} must be one of {list(allowed)}, got {shown(value)}")
         if minimum is not None and value < minimum:
-            raise OptionError(f"option {name} must be at least {minimum}, got {value!r}")
+            raise OptionError(f"option {name} must be at least {minimum}, got {shown(value)}")
         if maximum is not None and value > maximum:
-            raise OptionError(f"option {name} must be at most {maximum}, got {value!r}")
+            raise OptionError(f"option {name} must be at most {maximum}, got {shown(value)}")
 
     meta = {
         "doc": doc,
@@ -158,16 +187,16 @@ def build_options(options_type: type[OptionsT], values: dict[str, Any]) -> Optio
     """
     known = [f.name for f in attrs.fields(options_type)]  # type: ignore[arg-type]
     if not isinstance(values, Mapping):
-        raise OptionError(f"options are given as a mapping of names to values, got {values!r:.60}")
+        raise OptionError(f"options are given as a mapping of names to values, got {shown(values)}")
     for key in values:
         if key not in known:
-            raise OptionError(f"unknown option {key!r}; options are: {', '.join(known)}")
+            raise OptionError(f"unknown option {shown(key)}; options are: {', '.join(known)}")
     try:
         return options_type(**values)
     except CardRulesError:
         raise
     except (TypeError, ValueError) as exc:
-        raise OptionError(f"bad options {values!r}: {exc}") from None
+        raise OptionError(f"bad options {shown(values, 200)}: {exc}") from None
 
 
 def parse_option_value(options_type: type, name: str, text: str) -> Any:
@@ -181,7 +210,7 @@ def parse_option_value(options_type: type, name: str, text: str) -> Any:
     fields = {f.name: f for f in attrs.fields(options_type)}
     field = fields.get(name) if isinstance(name, str) else None
     if field is None:
-        raise OptionError(f"unknown option {name!r}; options are: {', '.join(fields)}")
+        raise OptionError(f"unknown option {shown(name)}; options are: {', '.join(fields)}")
     if not isinstance(text, str):
         raise OptionError(f"option {name}: expected text to convert, got {type(text).__name__}")
     kind = field.metadata.get("kind", str)
@@ -193,17 +222,17 @@ def parse_option_value(options_type: type, name: str, text: str) -> Any:
             return True
         if low in ("0", "false", "no", "off"):
             return False
-        raise OptionError(f"option {name} takes yes or no, got {text!r}")
+        raise OptionError(f"option {name} takes yes or no, got {shown(text)}")
     if kind is int:
         try:
             return int(text)
         except ValueError:
-            raise OptionError(f"option {name} takes a whole number, got {text!r}") from None
+            raise OptionError(f"option {name} takes a whole number, got {shown(text)}") from None
     if kind is float:
         try:
             return float(text)
         except ValueError:
-            raise OptionError(f"option {name} takes a number, got {text!r}") from None
+            raise OptionError(f"option {name} takes a number, got {shown(text)}") from None
     return text
 
 
@@ -221,7 +250,7 @@ def need_count(name: str, value: object, low: int) -> None:
         cardrules.errors.OptionError: max_moves must be a whole number from 1, got 0
     """
     if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise OptionError(f"{name} must be a whole number from {low}, got {value!r:.40}")
+        raise OptionError(f"{name} must be a whole number from {low}, got {shown(value, 40)}")
 
 
 def seed_values(seeds: object) -> list[int]:
@@ -229,7 +258,8 @@ def seed_values(seeds: object) -> list[int]:
     that play one game per seed.
 
     Raises:
-        OptionError: ``seeds`` is text, not iterable, or holds a non-integer.
+        OptionError: ``seeds`` is text, not iterable, or holds a non-integer or
+            a number of more than 256 bits.
 
     Examples:
         >>> seed_values(range(3))
@@ -245,9 +275,27 @@ def seed_values(seeds: object) -> list[int]:
         out: list[int] = list(seeds)  # type: ignore[call-overload]
     except TypeError:
         raise OptionError(
-            f"seeds must be an iterable of whole numbers, got {seeds!r:.40}"
+            f"seeds must be an iterable of whole numbers, got {shown(seeds, 40)}"
         ) from None
     for seed in out:
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise OptionError(f"seeds must be whole numbers, got {seed!r:.40}")
+        check_seed(seed, "seeds must be whole numbers")
     return out
+
+
+def check_seed(seed: object, what: str = "seed must be a whole number") -> None:
+    """Check one seed: a whole number of at most 256 bits (checked before any printing).
+
+    Raises:
+        OptionError: it is not.
+
+    Examples:
+        >>> check_seed(7)
+        >>> check_seed(-(10**5000))
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.OptionError: seed must be a whole number of at most 256 bits, got ...
+    """
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise OptionError(f"{what}, got {shown(seed, 40)}")
+    if not -_MAX_WHOLE <= seed <= _MAX_WHOLE:
+        raise OptionError(f"{what} of at most 256 bits, got {shown(seed, 40)}")

@@ -10,9 +10,10 @@ Every game gets these for free: `GameState.to_json` writes the format,
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
-from cardrules.engine._data import to_data
+from cardrules.engine._data import compact_history, to_data
 from cardrules.errors import CardRulesError, IllegalMoveError, InvalidStateError
 
 # States and games are typed ``Any`` here: this room sits below ``_state`` and ``_game``.
@@ -23,6 +24,14 @@ SAVE_FORMAT = 1
 
 #: The longest save text read (characters): far above any real match.
 MAX_SAVE_CHARS = 20_000_000
+
+#: The longest part of a save outside its history text (characters): hands, piles,
+#: table and records of the biggest game are a few thousand. Checked before the JSON
+#: is parsed, so that junk costs a scan, not a parse into millions of objects.
+MAX_STATE_CHARS = 1_000_000
+
+_HISTORY_TEXT = re.compile(r'"history"\s*:\s*"')
+_MOVE_TEXT = re.compile(r"[ -!#-\[\]-~]*")  # printable ASCII but for the quote and backslash
 
 _KEYS = {"format", "game", "state"}
 
@@ -36,7 +45,11 @@ def save_data(state: Any) -> dict[str, Any]:
         >>> data["format"], data["game"], sorted(data)
         (1, 'thirty_one', ['format', 'game', 'state'])
     """
-    return {"format": SAVE_FORMAT, "game": state.GAME, "state": to_data(state)}
+    fields = to_data(state)
+    history = fields.get("history")
+    if isinstance(history, list):  # the compact form: one text, not a JSON list of texts
+        fields["history"] = compact_history(history)
+    return {"format": SAVE_FORMAT, "game": state.GAME, "state": fields}
 
 
 def save_text(state: Any) -> str:
@@ -70,6 +83,8 @@ def read_save(text: str | bytes) -> dict[str, Any]:
         raise InvalidStateError(f"a save is text, got {type(text).__name__}")
     if len(text) > MAX_SAVE_CHARS:
         raise InvalidStateError(f"the save is longer than {MAX_SAVE_CHARS} characters")
+    if len(text) > MAX_STATE_CHARS:
+        _check_bulk(text)
     try:
         data = json.loads(text)
     except RecursionError:
@@ -97,6 +112,30 @@ def read_save(text: str | bytes) -> dict[str, Any]:
     if not isinstance(data["game"], str):
         raise InvalidStateError(f"the save's game is not a name: {data['game']!r:.40}")
     return data
+
+
+def _check_bulk(text: str | bytes | bytearray) -> None:
+    """Refuse a long save, before it is parsed, unless its bulk is the history text.
+
+    A save's history is one JSON text (moves joined by ``;``); everything else is
+    at most `MAX_STATE_CHARS`. A long text whose history is not where its bulk is
+    (junk, a list of millions of items) is refused after a scan of its characters.
+    """
+    if not isinstance(text, str):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            raise InvalidStateError("not a save: the bytes are not UTF-8 text") from None
+    found = _HISTORY_TEXT.search(text)
+    rest = len(text)
+    if found is not None:
+        end = text.find('"', found.end())
+        if end > 0 and _MOVE_TEXT.fullmatch(text, found.end(), end):  # plain notation
+            rest -= end - found.end()
+    if rest > MAX_STATE_CHARS:
+        raise InvalidStateError(
+            f"not a save: {rest} characters outside the history, at most {MAX_STATE_CHARS}"
+        )
 
 
 def first_difference(saved: Any, played: Any, path: str = "$") -> str | None:

@@ -15,13 +15,19 @@ import attrs
 
 from cardrules.cards import Card, format_cards
 from cardrules.decks import Deck
-from cardrules.engine._events import history_is_public, seat_events
+from cardrules.engine._events import NOT_REPLAYED, history_is_public, seat_events
 from cardrules.engine._history import History
 from cardrules.engine._learning import StateLearning
-from cardrules.engine._moves import Move
+from cardrules.engine._moves import Move, field_problem
 from cardrules.engine._options import OptionsT
 from cardrules.engine._saves import save_text
-from cardrules.errors import IllegalMoveError, InvalidMoveError, InvalidStateError, OptionError
+from cardrules.errors import (
+    CardRulesError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidStateError,
+    OptionError,
+)
 
 
 @attrs.frozen
@@ -80,6 +86,8 @@ class GameState(StateLearning, Generic[OptionsT]):
         own = cls.__dict__.get("explain")
         if own is not None and not getattr(own, "_legal_first", False):
             cls.explain = _legal_first(own)  # type: ignore[method-assign]
+        elif own is not None:  # attrs's slotted copy of a class whose explain is wrapped
+            _rebind_class_cell(own.__wrapped__, cls)
 
     # ---- hooks a game implements -------------------------------------------------
 
@@ -235,6 +243,9 @@ class GameState(StateLearning, Generic[OptionsT]):
 
         Raises:
             OptionError: ``seat`` is not a seat or ``since`` not a move number.
+            InvalidStateError: the state's seed and history do not give it back
+                (a state made by ``resample`` or ``sample_state``, or by hand): the
+                events of a guessed state are unknown, so they are refused.
 
         Examples:
             >>> from cardrules import games
@@ -243,7 +254,12 @@ class GameState(StateLearning, Generic[OptionsT]):
             >>> [e["text"] for e in state.events(0, since=1)]
             ['seat 1: discard 9h']
         """
-        return seat_events(self, seat, since)
+        try:
+            return seat_events(self, seat, since)
+        except (OptionError, InvalidStateError):
+            raise
+        except CardRulesError:  # a history move that the seed's own game refuses
+            raise InvalidStateError(NOT_REPLAYED) from None
 
     def _amount_range(self, kind: type[Move]) -> tuple[int, int] | None:
         """The legal amounts of the ranged move class ``kind`` now, ``(low, high)``
@@ -357,6 +373,9 @@ class GameState(StateLearning, Generic[OptionsT]):
             # A subclass whose == says yes to a move of another class stands for none.
             reason = f"it is a {type(move).__name__}, not the legal move '{listed}' it equals"
             raise IllegalMoveError(move, reason, seat=mover)
+        malformed = field_problem(move)  # a field of the wrong type: no game rule reads it
+        if malformed is not None:
+            raise IllegalMoveError(move, malformed, seat=mover)
         if self.is_terminal:
             raise IllegalMoveError(move, "the game is over", seat=mover)
         if type(move) in self.RANGED:
@@ -553,13 +572,38 @@ class GameState(StateLearning, Generic[OptionsT]):
         self._check()
 
 
+def _rebind_class_cell(function: Any, cls: type) -> None:
+    """Point the zero-argument ``super()`` of ``function`` at ``cls``.
+
+    attrs replaces a slotted class by a copy and rewrites the ``__class__`` cell of
+    the functions it finds in the copy's namespace; a game's ``explain`` sits there
+    wrapped (`_legal_first`), out of attrs's sight, so its ``super()`` would still
+    name the discarded class (a ``TypeError`` on every call). The copy's
+    ``__init_subclass__`` rebinds it here.
+    """
+    code = getattr(function, "__code__", None)
+    cells = getattr(function, "__closure__", None)
+    if code is None or not cells or "__class__" not in code.co_freevars:
+        return
+    cell = cells[code.co_freevars.index("__class__")]
+    old = cell.cell_contents
+    if isinstance(old, type) and old is not cls and old.__qualname__ == cls.__qualname__:
+        cell.cell_contents = cls
+
+
 def _legal_first(explain: Any) -> Any:
-    """Wrap a game's ``explain`` so that it is asked only about illegal moves."""
+    """Wrap a game's ``explain`` so that it is asked only about illegal moves of
+    this game whose fields have their declared types (see `field_problem`)."""
 
     @functools.wraps(explain)
     def wrapped(self: GameState[Any], move: Move) -> str:
+        if not isinstance(move, Move) or not isinstance(move, self.MOVES):
+            return f"a {type(move).__name__} is not a move of {self.GAME}"
         if self.is_legal(move):
             return f"'{move}' is legal now"
+        malformed = field_problem(move)
+        if malformed is not None:
+            return malformed
         if self.is_terminal:
             return "the game is over"
         return str(explain(self, move))

@@ -260,6 +260,8 @@ def _is_clear_count(hand: tuple[Card, ...]) -> bool:
 
 def _card_set(cards: Iterable[Card]) -> tuple[Card, ...]:
     """The cards of a trade in one order, so that any order names the same move."""
+    if not isinstance(cards, (tuple, list)):  # not a list of cards: refused when applied
+        return cards  # type: ignore[return-value]
     given = tuple(cards)
     if all(isinstance(c, Card) for c in given):
         return tuple(sorted(given))

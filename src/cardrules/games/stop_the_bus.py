@@ -32,7 +32,7 @@ from cardrules.games import schwimmen
 from cardrules.games.schwimmen import End, check_hand, hand_mask
 from cardrules.poker import A23_RUNS, ThreeCardCategory, ThreeCardRank, three_card_rank
 
-__all__ = ["Options", "State", "StopTheBus", "deal_losses", "hand_rank"]
+__all__ = ["Options", "State", "StopTheBus", "View", "deal_losses", "hand_rank"]
 
 
 @attrs.frozen
@@ -145,6 +145,20 @@ def _order_key(hand: tuple[Card, ...], a23: str) -> tuple[int, ...]:
 
 
 @attrs.frozen(kw_only=True)
+class View(schwimmen.View):
+    """What one seat may know: Schwimmen's view under Stop the Bus's options (so that
+    the view's JSON reads back with them).
+
+    Examples:
+        >>> from cardrules import games
+        >>> games.create("stop_the_bus", a23="lowest").new_game(seed=1).view(0).options.a23
+        'lowest'
+    """
+
+    options: Options
+
+
+@attrs.frozen(kw_only=True)
 class State(schwimmen.State):
     """A Stop the Bus game in progress (Schwimmen's state, other hand ranking)."""
 
@@ -162,6 +176,11 @@ class State(schwimmen.State):
             (1, 12, 2)
         """
         return _order_key(hand, self.options.a23)
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know (SCH-8.4), as Stop the Bus's own view class."""
+        base = super().view(seat)
+        return View(**{f.name: getattr(base, f.name) for f in attrs.fields(View)})
 
     def special(self, hand: tuple[Card, ...]) -> End | None:
         """No hand ends a deal at once in Stop the Bus (STB-4.3).

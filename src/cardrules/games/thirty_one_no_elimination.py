@@ -208,6 +208,9 @@ class View(thirty_one.View):
     """
 
     points: tuple[int, ...]
+    # this game's own options and deal record (not Thirty-One's): the JSON reads back
+    options: Options  # type: ignore[assignment]
+    last_deal: DealResult | None
 
 
 @attrs.frozen(kw_only=True)

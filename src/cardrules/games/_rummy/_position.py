@@ -28,7 +28,7 @@ from cardrules.cards import Card
 from cardrules.engine import GameState, make_view
 from cardrules.errors import IllegalMeldError, InvalidStateError
 from cardrules.games._rummy._moves import Phase, TableMeld
-from cardrules.melds import Meld, MeldRules, check_meld, meld_value
+from cardrules.melds import Meld, MeldKind, MeldRules, check_meld, meld_value
 
 __all__ = ["RummyPosition", "recheck_meld"]
 
@@ -133,5 +133,18 @@ def recheck_meld(meld: Meld, rules: MeldRules, *, same: bool = True) -> None:
     if same:
         if again != meld:
             raise InvalidStateError(f"meld {meld} does not stand for what it says")
-    elif (again.kind, again.cards, again.start) != (meld.kind, meld.cards, meld.start):
-        raise InvalidStateError(f"meld {meld} does not stand for what it says")
+    else:
+        # a set's joker may stand for any suit the set lacks: compare the shape, then each
+        # face that differs must be such a joker's
+        if (again.kind, again.cards, again.start) != (meld.kind, meld.cards, meld.start):
+            raise InvalidStateError(f"meld {meld} does not stand for what it says")
+        naturals = [c for c in meld.cards if not c.is_joker]
+        for card, face, want in zip(meld.cards, meld.faces, again.faces, strict=True):
+            if face == want:
+                continue
+            free = card.is_joker and meld.kind is MeldKind.SET
+            if not free or (
+                face is not None
+                and (face.is_joker or face.rank != naturals[0].rank or face in naturals)
+            ):
+                raise InvalidStateError(f"meld {meld} says a card plays as another")

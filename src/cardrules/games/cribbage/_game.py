@@ -152,8 +152,9 @@ class State(GameState[Options]):
                 return tuple(map(_PLAY_OF, hand))
             return tuple([_PLAY[c] for c in hand if VALUE[c] <= room])
         if phase is Phase.CRIB:
-            hand = self.hands[self.turn]
-            return tuple(map(_LAY_OF, itertools.combinations(hand, len(hand) - self.options.keep)))
+            cards = sorted(self.hands[self.turn])  # the table keys on cards in order
+            keep = self.options.keep
+            return tuple(map(_LAY_OF, itertools.combinations(cards, len(cards) - keep)))
         if phase is Phase.COUNT or phase is Phase.PEG:
             return _COUNTS[: self.true_count() + 1]
         if phase is Phase.MUGGINS:
@@ -553,10 +554,18 @@ class State(GameState[Options]):
             if not any(VALUE[c] <= 31 - self.count for c in self.hands[self.turn]):
                 raise InvalidStateError(f"seat {self.turn} is to play but cannot")
         for i, hand in enumerate(self.hands):
+            if len(hand) + len(self.played[i]) > 4 and self.phase is not Phase.CRIB:
+                raise InvalidStateError(f"seat {i} holds and played more than four cards")
             if any(VALUE[c] < self.low[i] for c in hand):
                 raise InvalidStateError(f"seat {i} said go yet holds a card it could have played")
         if self.phase is Phase.CRIB and self.starter is not None:
             raise InvalidStateError("the starter is turned only after the crib is complete")
+        if self.phase is Phase.CRIB and len(self.hands[self.turn]) <= self.options.keep:
+            raise InvalidStateError(f"seat {self.turn} is to lay away but has nothing to lay")
+        if self.phase in (Phase.COUNT, Phase.MUGGINS) and (
+            len(self.counted) != n + 1 or not 0 <= self.stage <= n
+        ):
+            raise InvalidStateError(f"the count is at stage {self.stage} of {len(self.counted)}")
         if self.pending is None and self.phase in (Phase.COUNT, Phase.MUGGINS) and any(self.hands):
             raise InvalidStateError("hands are counted only after the play")
         if self.phase is Phase.MUGGINS and (self.claim is None or self.asked is None):

@@ -144,7 +144,10 @@ class Position(RummyPosition[Options]):
         if not self.active[self.turn]:
             raise InvalidStateError(f"seat {self.turn} is out of the match but to play")
         if self.loose and (
-            self.phase is not Phase.PLAY or not any(c.is_joker for c in self.hands[self.turn])
+            self.phase is not Phase.PLAY
+            or not any(c.is_joker for c in self.hands[self.turn])
+            or not self.opened[self.turn]  # a joker is released by a retrieve, after opening
+            or not self.table
         ):
             raise InvalidStateError("a released joker is to be placed but not held")
         for i, hand in enumerate(self.hands):

@@ -146,6 +146,10 @@ class Position(RummyPosition[Options]):
             raise InvalidStateError(f"an opening worth {self.opening} by a player not down")
         if self.use_now and (self.taken is None or self.taken not in self.hands[self.turn]):
             raise InvalidStateError("a taken card to lay at once is not in the hand")
+        if self.use_now and not (
+            self.options.use_taken_down and self.opened[self.turn] and self.phase is Phase.PLAY
+        ):  # set only when a player already down takes the discard (T51-4.4 option)
+            raise InvalidStateError("a taken card is to be laid at once, but the rule is off")
         taken = self.taken  # taken face up: known to be in the hand, or laid down since
         if taken is not None and taken not in self.known[self.turn]:
             laid = (c for m in (*self.pending, *(p.meld for p in self.table)) for c in m.cards)

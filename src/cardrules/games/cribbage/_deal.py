@@ -94,7 +94,7 @@ def draw(seed: int, number: int, count: int) -> tuple[list[Card], list[Card]]:
 
 # The fields a deal sets, in the order the deal's copier takes them.
 _DEALT = (
-    "deal", "dealer", "turn", "hands", "crib", "stock", "game", "pegs", "last_deal",
+    "deal", "dealer", "turn", "hands", "crib", "stock", "game_number", "pegs", "last_deal",
     "phase", "played", "crib_from", "starter", "count", "series", "passed", "low",
     "stage", "claim", "asked", "counted",
 )  # fmt: skip
@@ -112,13 +112,13 @@ def deal(
     number: int,
     dealer: int,
     *,
-    game: int | None = None,
+    game_number: int | None = None,
     pegs: tuple[int, ...] | None = None,
     last_deal: Any = None,
 ) -> State:
     """Deal ``number`` (CR-2.4): six (or five) cards each, one to the crib with three.
 
-    ``game``, ``pegs`` and ``last_deal`` are set when given (else kept).
+    ``game_number``, ``pegs`` and ``last_deal`` are set when given (else kept).
     """
     n = state.options.players
     size = 6 if n == 2 else 5
@@ -137,7 +137,7 @@ def deal(
         hands,
         (picked[n * size],) if extra else (),
         tuple(rest),
-        state.game if game is None else game,  # type: ignore[attr-defined]
+        state.game_number if game_number is None else game_number,  # type: ignore[attr-defined]
         state.pegs if pegs is None else pegs,  # type: ignore[attr-defined]
         state.last_deal if last_deal is None else last_deal,  # type: ignore[attr-defined]
         *_BLANK[n],

@@ -1,0 +1,94 @@
+"""Issue 26: what three real programs (a score keeper, a table server, a learning and
+search program) had to write by hand, each shown as a short test written as a user
+would write it: the incremental event feed, ``state.game``, views back from JSON,
+forgiving notation and the search bot."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from typing import Any
+
+import pytest
+
+import cardrules
+from cardrules import games
+from cardrules.engine import GameState, _events
+
+NAMES = games.names()
+
+
+def played(name: str, seed: int = 3, steps: int = 60, **options: Any) -> GameState[Any]:
+    """A state of ``name`` after up to ``steps`` random moves."""
+    state = games.create(name, **options).new_game(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        state = state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
+# ---- the event feed ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_streamed_events_are_the_events_of_a_whole_replay(name: str) -> None:
+    """A server streaming every move to every seat gets what a whole replay gives."""
+    game = games.create(name)
+    state = game.new_game(seed=5)
+    rng = random.Random(5)
+    _events._STATES.clear()
+    streamed: list[list[dict[str, Any]]] = [[] for _ in range(game.players)]
+    for _ in range(120):
+        if state.is_terminal:
+            break
+        sent = len(state.history)
+        state = state.apply(rng.choice(state.legal_moves()))
+        for seat in range(game.players):
+            streamed[seat].extend(state.events(seat, since=sent))
+    for seat in range(game.players):
+        assert streamed[seat] == list(_events._replayed_events(state, seat, 0))
+        assert list(state.events(seat)) == streamed[seat]  # from the start, kept states
+
+
+def test_events_from_a_state_the_feed_never_met() -> None:
+    """Asking from the middle of a long history (nothing kept) still gives every event."""
+    state = played("kalooki51", steps=200)
+    _events._STATES.clear()
+    late = state.events(2, since=150)
+    assert [e["index"] for e in late if e["kind"] == "move"] == list(range(150, 200))
+    assert late == _events._replayed_events(state, 2, 150)
+
+
+# ---- the game of a state -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_state_knows_its_game(name: str) -> None:
+    """state.game: after new_game, load_state, replay and unpickling, options included."""
+    game = games.create(name, deals=1)
+    state = played(name, deals=1, steps=15)
+    assert state.game == game
+    assert state.game.options == state.options
+    assert cardrules.load_state(state.to_json()).game == game
+    assert game.replay(state.seed, state.history).game == game
+    assert pickle.loads(pickle.dumps(state)).game == game
+    if not state.is_terminal:
+        move = state.legal_moves()[0]
+        assert state.game.parse_move(state, str(move)) == move
+        index = state.game.action_index(move)
+        assert state.game.action_move(state, index) == move
+
+
+def test_a_simulate_policy_reaches_the_game_from_the_state() -> None:
+    """A policy holding only a state finds its game (and the game's parse_move)."""
+    from cardrules.sim import simulate
+
+    class FirstListed:
+        def choose(self, state: Any) -> Any:
+            return state.game.parse_move(state, str(state.legal_moves()[0]))
+
+    game = games.create("thirty_one", players=2, deals=1)
+    result = simulate(game, 2, seed=1, policies=FirstListed())
+    assert result.summary.games == 2

@@ -92,3 +92,50 @@ def test_a_simulate_policy_reaches_the_game_from_the_state() -> None:
     game = games.create("thirty_one", players=2, deals=1)
     result = simulate(game, 2, seed=1, policies=FirstListed())
     assert result.summary.games == 2
+
+
+# ---- views back from JSON ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_client_reads_its_view_back_from_json(name: str) -> None:
+    """View.from_json(view.to_json()) is the view again, in every game; a view sent
+    without its history comes back with an empty one."""
+    state = played(name)
+    for seat in range(state.game.players):
+        view = state.view(seat)
+        back = type(view).from_json(view.to_json())
+        assert back == view
+        assert type(back) is type(view)
+        bare = type(view).from_json(view.to_json(history=False))
+        assert bare.options == view.options
+        if hasattr(view, "history"):
+            assert bare.history == ()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_search_bot_samples_from_a_view_read_back_under_its_own_options(name: str) -> None:
+    """sample_state works from the view's own options, whatever the game it is asked of."""
+    game = games.create(name, deals=1)  # not the default options
+    state, rng = game.new_game(seed=3), random.Random(3)
+    for _ in range(12):
+        after = state.apply(rng.choice(state.legal_moves()))
+        if after.is_terminal:
+            break
+        state = after
+    view = type(state.view(0)).from_json(state.view(0).to_json())
+    guess = games.create(name).sample_state(view, random.Random(1))
+    assert guess.options == state.options
+    assert guess.view(0) == state.view(0)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "[]", "{", '{"seat": 0}', '{"seat": 0, "options": 7}', '"x"', "1" * 10, b"\xff"],
+)
+def test_junk_view_json_is_refused_as_an_invalid_state(text: str | bytes) -> None:
+    """Bad view text is refused with InvalidStateError, never a bare error."""
+    from cardrules.games import kalooki51
+
+    with pytest.raises(cardrules.InvalidStateError):
+        kalooki51.View.from_json(text)

@@ -139,3 +139,105 @@ def test_junk_view_json_is_refused_as_an_invalid_state(text: str | bytes) -> Non
 
     with pytest.raises(cardrules.InvalidStateError):
         kalooki51.View.from_json(text)
+
+
+# ---- forgiving notation --------------------------------------------------------------
+
+
+def _moves_with_cards(name: str) -> list[Any]:
+    """Legal moves with several cards met in a few random games of ``name``."""
+    from cardrules.engine._moves import _init_fields
+
+    found = []
+    game = games.create(name)
+    for seed in range(3):
+        state, rng = game.new_game(seed=seed), random.Random(seed)
+        for _ in range(300):
+            if state.is_terminal:
+                break
+            for move in state.legal_moves():
+                if any(
+                    isinstance(getattr(move, f.name), tuple) and len(getattr(move, f.name)) > 1
+                    for f in _init_fields(type(move))
+                ):
+                    found.append(move)
+            state = state.apply(rng.choice(state.legal_moves()))
+    return found[:200]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_cards_of_a_move_may_be_separated_by_spaces_commas_or_both(name: str) -> None:
+    """'meld set Jc Jh Js', 'meld set Jc, Jh, Js' and 'meld set Jc,Jh,Js' are one move."""
+    game = games.create(name)
+    for move in _moves_with_cards(name):
+        text = str(move)
+        for spelled in (
+            text.replace(",", " "),
+            text.replace(",", ", "),
+            text.replace(",", " ,"),
+            text.replace(",", " , ").upper(),
+        ):
+            assert game.parse_move(None, spelled) == move, spelled
+
+
+def test_t51_2_2_a_meld_typed_with_spaces_is_the_listed_move() -> None:
+    """The move a person types in the terminal form is read (T51-2.2)."""
+    game = games.create("turkish51")
+    move = game.parse_move(None, "meld run 5h 6h, 7h")
+    assert str(move) == "meld run 5h,6h,7h"
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "form"),
+    [
+        ("turkish51", "meld set", "'meld <kind> <cards>', e.g. 'meld set 7h 7d 7c'"),
+        ("turkish51", "meld sett Jc Jh Js", "e.g. 'meld set 7h 7d 7c'"),
+        ("kalooki51", "retrieve x 7h", "e.g. 'retrieve 0 7h 7d 7c'"),
+        ("thirty_one", "discard 7h 8h", "'discard <card>', e.g. 'discard 7h'"),
+        ("cribbage", "crib Zz", "e.g. 'crib 7h 7d 7c'"),
+    ],
+)
+def test_refused_text_shows_the_form_with_an_example(name: str, text: str, form: str) -> None:
+    """A refused move text names the expected form and an example."""
+    with pytest.raises(cardrules.InvalidMoveError) as caught:
+        games.create(name).parse_move(None, text)
+    assert form in str(caught.value)
+
+
+class TestRunsInAnyOrder:
+    """Natural cards of a run may be given in any order (issue 26; T51-2.2)."""
+
+    @pytest.mark.parametrize(
+        ("text", "faces"),
+        [
+            ("7h 5h 6h", "5h 6h 7h"),
+            ("6h 7h 5h", "5h 6h 7h"),
+            ("7h Jk 5h", "5h 6h 7h"),
+            ("Kh Ah Qh", "Qh Kh Ah"),
+            ("3h Ah 2h", "Ah 2h 3h"),
+            ("9c 7c Jk 8c", "7c 8c 9c Tc"),
+            ("9c Jk 7c Jk", "6c 7c 8c 9c"),  # in order downwards: jokers as laid
+            ("Qs Ks Js Jk", "Js Qs Ks As"),
+        ],
+    )
+    def test_t51_2_2_out_of_order_naturals_are_sorted(self, text: str, faces: str) -> None:
+        """The faces are the run's cards low to high, jokers filling the gaps."""
+        from cardrules.melds import check_meld
+
+        meld = check_meld(cardrules.parse_cards(text))
+        assert " ".join(map(str, meld.faces)) == faces
+
+    def test_t51_2_4_in_order_naturals_keep_their_jokers_places(self) -> None:
+        """With the natural cards in order, a joker stands for the card of its place."""
+        from cardrules.melds import check_meld
+
+        assert str(check_meld(cardrules.parse_cards("5h Jk 7h")).faces[1]) == "6h"
+        with pytest.raises(cardrules.IllegalMeldError, match="cannot stand"):
+            check_meld(cardrules.parse_cards("5h Jk 6h"))
+
+    def test_out_of_order_that_is_no_run_says_why(self) -> None:
+        """A gap the jokers cannot fill is still refused."""
+        from cardrules.melds import check_meld
+
+        with pytest.raises(cardrules.IllegalMeldError):
+            check_meld(cardrules.parse_cards("9h 5h 7h"))

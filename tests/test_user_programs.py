@@ -241,3 +241,85 @@ class TestRunsInAnyOrder:
 
         with pytest.raises(cardrules.IllegalMeldError):
             check_meld(cardrules.parse_cards("9h 5h 7h"))
+
+
+# ---- the search bot ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_search_bot_plays_every_game_from_its_view_only(name: str) -> None:
+    """MCTSPolicy chooses a legal move in every game, and the same move in two states
+    its seat cannot tell apart (it sees no more than the view)."""
+    from cardrules.sim import MCTSPolicy
+
+    game = games.create(name, deals=1)
+    state, rng = game.new_game(seed=2), random.Random(2)
+    for _ in range(6):
+        if state.is_terminal:
+            break
+        seat = state.current_player
+        assert seat is not None
+        move = MCTSPolicy(iterations=8, seed=5, rollout=30).choose(state)
+        assert move in state.legal_moves()
+        twin = game.sample_state(state.view(seat), random.Random(9))
+        assert MCTSPolicy(iterations=8, seed=5, rollout=30).choose(twin) == move
+        state = state.apply(rng.choice(state.legal_moves()))
+
+
+def test_the_search_bot_in_simulate_by_name_and_as_an_object() -> None:
+    """'mcts' is a policy name of simulate; an MCTSPolicy object is a policy."""
+    from cardrules.sim import MCTSPolicy, simulate
+
+    game = games.create("thirty_one", players=2, deals=1)
+    named = simulate(game, 2, seed=3, policies=["mcts", "greedy"])
+    assert named.summary.games == 2
+    again = simulate(game, 2, seed=3, policies=["mcts", "greedy"])
+    assert again.summary == named.summary  # seeded per game: reproducible
+    objects = simulate(game, 2, seed=3, policies=[MCTSPolicy(iterations=10), "random"])
+    assert objects.summary.games == 2
+
+
+def test_the_search_bot_in_the_terminal() -> None:
+    """cardrules play GAME --human 0 --bot mcts: the other seats search."""
+    import io
+
+    from cardrules.interactive import play
+
+    out = io.StringIO()
+    game = games.create("thirty_one", players=2, deals=1)
+    status = play(game, humans=(0,), bot="mcts", seed=4, stdin=io.StringIO("1\n" * 30), stdout=out)
+    assert status == 0
+    assert "against mcts bots" in out.getvalue()
+
+
+def test_the_search_bot_as_a_gymnasium_opponent() -> None:
+    """An MCTSPolicy is a function (state, rng) -> move: a Gymnasium opponent."""
+    pytest.importorskip("gymnasium", reason="the gymnasium extra is not installed")
+    from cardrules.adapters.gymnasium import env
+    from cardrules.sim import MCTSPolicy
+
+    e = env("thirty_one", players=2, deals=1, opponent=MCTSPolicy(iterations=5, seed=1))
+    _obs, info = e.reset(seed=1)
+    done = False
+    while not done:
+        action = int(info["action_mask"].nonzero()[0][0])
+        _obs, _reward, done, _truncated, info = e.step(action)
+    assert done
+
+
+def test_the_search_bot_refuses_bad_settings() -> None:
+    """Bad settings are refused with OptionError."""
+    from cardrules.sim import MCTSPolicy
+
+    for bad in (
+        {"iterations": 0},
+        {"iterations": "9"},
+        {"exploration": -1},
+        {"rollout": -1},
+        {"playout": "smart"},
+        {"opponents": "x"},
+        {"seconds": 0},
+        {"seed": 1.5},
+    ):
+        with pytest.raises(cardrules.OptionError):
+            MCTSPolicy(**bad)

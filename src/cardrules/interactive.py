@@ -2,7 +2,8 @@
 
 ``cardrules play GAME --human SEAT`` runs [`play`][cardrules.interactive.play]: the seats named by
 ``--human`` are played by people at this terminal, every other seat by a bot
-(``greedy``, the game's own ``Game.greedy_move``, or ``random``). At a human's
+(``greedy``, the game's own ``Game.greedy_move``, ``random``, or ``mcts``, the
+search bot ``cardrules.sim.MCTSPolicy`` with a second a move). At a human's
 turn the screen shows what has happened since that seat last moved (the other
 seats' moves in words, the results of finished deals), that seat's view drawn
 by the game's ``render``, and the legal moves, numbered. The prompt takes:
@@ -83,6 +84,7 @@ from cardrules.errors import (
 )
 from cardrules.render import find_render, generic, symbols_supported, use_symbols
 from cardrules.savefile import BOTS, check_seats, load, save
+from cardrules.sim import MCTSPolicy
 
 __all__ = ["play", "resume"]
 
@@ -242,6 +244,8 @@ class _Session:
         rng = random.Random(f"{state.seed}/bot/{len(state.history)}")
         if self.bot == "random":
             move = rng.choice(state.legal_moves())
+        elif self.bot == "mcts":  # the search bot, from the mover's view only
+            move = MCTSPolicy(seed=rng.getrandbits(32), seconds=1.0).choose(state)
         else:
             move = self.game.greedy_move(state, rng)
         self.step(move)
@@ -513,7 +517,7 @@ def play(
         humans: the seats played by people at this terminal (one or more).
         seed: the deal seed of a new game (default: drawn at random).
         state: a game in progress to resume instead (e.g. from [`load`][cardrules.savefile.load]).
-        bot: ``"greedy"`` or ``"random"``, for the other seats.
+        bot: ``"greedy"``, ``"random"`` or ``"mcts"``, for the other seats.
         stdin: where moves are read (default ``sys.stdin``).
         stdout: where the screen is written (default ``sys.stdout``).
         colour: colour with ``rich`` (default: when it is installed and

@@ -44,7 +44,7 @@ def add_simulate(sub: Any) -> None:
     sim.add_argument(
         "--policy",
         default="random",
-        metavar="random|greedy[,...]",
+        metavar="random|greedy|mcts[,...]",
         help="one policy for every seat, or one per seat separated by commas",
     )
     sim.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
@@ -64,8 +64,8 @@ def run_simulate(args: argparse.Namespace, game: Game[Any, Any]) -> None:
     names = [p.strip() for p in str(args.policy).split(",")]
     policies: str | list[str] = names[0] if len(names) == 1 else names
     for name in names:
-        if name not in ("greedy", "random"):
-            raise OptionError(f"unknown policy {name!r}; policies are: greedy, random")
+        if name not in ("greedy", "random", "mcts"):
+            raise OptionError(f"unknown policy {name!r}; policies are: greedy, random, mcts")
     with _executor(args) as (executor, where):
         result = simulate(
             game,

@@ -69,6 +69,18 @@ class Cribbage(Game[State, Options]):
         """No card a seat that said go could have played (CR-5)."""
         return _learning.sample_allows(view)
 
+    def _sample_hands(
+        self,
+        view: Any,
+        hands: tuple[tuple[Card, ...], ...],
+        unseen: list[Card],
+        deal: Callable[[int, str], tuple[Card, ...]],
+    ) -> tuple[tuple[Card, ...], ...]:
+        """The generic deal of the unseen cards, each hand sorted as a deal sorts it
+        (CR-2.4: the crib's choices are listed from a sorted hand)."""
+        dealt = super()._sample_hands(view, hands, unseen, deal)
+        return tuple(tuple(sorted(hand)) for hand in dealt)
+
     def _new_game(self, seed: int) -> State:
         n = self.options.players
         blank = State(

@@ -32,7 +32,7 @@ from cardrules.games import schwimmen
 from cardrules.games.schwimmen import End, check_hand, hand_mask
 from cardrules.poker import A23_RUNS, ThreeCardCategory, ThreeCardRank, three_card_rank
 
-__all__ = ["Options", "State", "StopTheBus", "deal_losses", "hand_rank"]
+__all__ = ["Options", "State", "StopTheBus", "deal_losses", "hand_rank", "score_hand"]
 
 
 @attrs.frozen
@@ -257,3 +257,8 @@ def render(view: schwimmen.View) -> str:
         a23, full = getattr(options, "a23", "best"), options.full_pack
         worth = str(hand_rank(view.hand, a23=a23, full_pack=full))
     return schwimmen._picture("Stop the Bus", view, worth)
+
+
+#: The scoring vocabulary's name (issue 26): what a hand is worth as this game scores
+#: it; the same function as ``hand_rank``.
+score_hand = hand_rank

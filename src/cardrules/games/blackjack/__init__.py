@@ -65,6 +65,12 @@ __all__ = [
     "hand_value",
     "is_natural",
     "render",
+    "score_hand",
     "strategy_move",
     "text_action",
 ]
+
+
+#: The scoring vocabulary's name (issue 26): what a hand is worth as this game scores
+#: it; the same function as ``hand_value``.
+score_hand = hand_value

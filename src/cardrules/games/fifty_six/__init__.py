@@ -37,11 +37,13 @@ from cardrules.games.fifty_six.scoring import (
     HAND_SIZE,
     MAX_BID,
     MIN_BID,
+    DealScore,
     Denomination,
     Options,
     card_points,
     game_points,
     outcome,
+    score_deal,
     trick_rules,
 )
 from cardrules.games.fifty_six.state import (
@@ -64,6 +66,7 @@ __all__ = [
     "Bid",
     "Contract",
     "DealResult",
+    "DealScore",
     "Denomination",
     "Double",
     "FiftySix",
@@ -79,5 +82,6 @@ __all__ = [
     "outcome",
     "read_bid",
     "render",
+    "score_deal",
     "trick_rules",
 ]

@@ -59,4 +59,10 @@ __all__ = [
     "render",
     "ride_first",
     "ride_second",
+    "score_hand",
 ]
+
+
+#: The scoring vocabulary's name (issue 26): what a hand is worth as this game scores
+#: it; the same function as ``pay_line``.
+score_hand = pay_line

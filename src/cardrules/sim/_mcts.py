@@ -6,7 +6,8 @@ only: each iteration deals the unseen cards again with ``game.sample_state(view,
 sequence of moves, and a move is scored only in the determinisations where it is
 legal, each child counting how often it was available), plays the rest of the deal
 with the game's greedy player (or at random), and scores the deal by the change of
-every seat's ``returns()``. The move chosen is the root's most visited child. By
+every seat's ``returns()``. The move chosen has the best lower confidence bound of
+its reward (the greedy move, searched first, stays unless beaten clearly). By
 default the tree branches on the searching seat's own moves, the other seats playing
 as the playout does; ``opponents="search"`` searches theirs too.
 
@@ -43,13 +44,14 @@ __all__ = ["MCTSPolicy"]
 class _Node:
     """One node of the search tree: the statistics of the move that leads to it."""
 
-    __slots__ = ("available", "children", "mover", "total", "visits")
+    __slots__ = ("available", "children", "mover", "squares", "total", "visits")
 
     def __init__(self, mover: int | None) -> None:
         self.mover = mover  # the seat that made the move leading here
         self.visits = 0
         self.available = 0  # iterations in which the move was legal here
         self.total = 0.0  # the sum of the mover's rewards
+        self.squares = 0.0  # the sum of their squares
         self.children: dict[Move, _Node] = {}
 
 
@@ -73,6 +75,8 @@ class MCTSPolicy:
             other seats playing as the playout does (a model of the opponents);
             ``"search"``: the tree branches on every seat's moves, each chosen for
             its mover by the same search (single-observer ISMCTS in full).
+        caution: the move chosen has the best lower confidence bound, its mean reward
+            less ``caution`` standard errors (0: the best mean).
         seconds: a time limit per move instead of a count (``None``: none); the search
             then stops at whichever comes first.
 
@@ -97,6 +101,7 @@ class MCTSPolicy:
         rollout: int = 200,
         playout: str = "greedy",
         opponents: str = "model",
+        caution: float = 1.0,
         seconds: float | None = None,
     ) -> None:
         need_count("iterations", iterations, 1)
@@ -117,6 +122,11 @@ class MCTSPolicy:
         if opponents not in ("model", "search"):
             raise OptionError(f"opponents is 'model' or 'search', got {opponents!r:.40}")
         self.opponents = opponents
+        if isinstance(caution, bool) or not isinstance(caution, (int, float)):
+            raise OptionError(f"caution is a number, got {caution!r:.40}")
+        if not 0 <= caution <= 10:
+            raise OptionError(f"caution is a number from 0 to 10, got {caution!r}")
+        self.caution = float(caution)
         self.iterations = iterations
         self.exploration = float(exploration)
         self.rollout = rollout
@@ -139,6 +149,7 @@ class MCTSPolicy:
             rollout=self.rollout,
             playout=self.playout,
             opponents=self.opponents,
+            caution=self.caution,
             seconds=self.seconds,
         )
 
@@ -180,11 +191,19 @@ class MCTSPolicy:
             if stop is not None and time.perf_counter() > stop:
                 break
 
-        def rank(move: Move) -> tuple[int, float]:  # most visits, then the best mean
+        spread = bounds[1] - bounds[0] if bounds[1] > bounds[0] else 1.0
+
+        def rank(move: Move) -> float:
+            # The lower confidence bound of the move's mean reward: a move must be
+            # better by more than its noise to be preferred (the greedy move, searched
+            # first, is kept unless another is shown to beat it).
             child = root.children.get(move)
             if child is None or not child.visits:
-                return (-1, 0.0)
-            return (child.visits, child.total / child.visits)
+                return -math.inf
+            n = child.visits
+            mean = child.total / n
+            var = (child.squares / n - mean * mean) if n > 1 else spread * spread / 4
+            return mean - self.caution * math.sqrt(max(var, 0.0) / n)
 
         return max(legal, key=rank)
 
@@ -204,17 +223,22 @@ class MCTSPolicy:
             legal = state.legal_moves()
             children = node.children
             untried = []
+            tried = 0
             for move in legal:
                 child = children.get(move)
                 if child is None:
                     untried.append(move)
                 else:
                     child.available += 1
+                    tried += 1
             mover = state.current_player
-            if untried:
+            # Progressive widening: a node tries a new move only while it has tried fewer
+            # than 1 + sqrt(its visits), so that a few iterations among many moves go to
+            # a few moves, each visited often enough to be judged.
+            if untried and (not tried or tried < 1 + math.isqrt(node.visits)):
                 move = untried[rng.randrange(len(untried))]
                 if self.playout == "greedy" and len(untried) > 1:
-                    # The greedy player's move here first: a prior that search then tests.
+                    # The greedy player's move first: a prior that the search then tests.
                     hint = game.greedy_move(state, rng)
                     if hint in untried:
                         move = hint
@@ -231,6 +255,7 @@ class MCTSPolicy:
             if state.is_terminal or _deal_of(state) != deal:
                 break
             state = state.apply(self._playout_move(game, state))
+        root.visits += 1
         end = state.returns()
         gains = [b - a for a, b in zip(start, end, strict=True)]
         count = len(gains)
@@ -245,6 +270,7 @@ class MCTSPolicy:
             bounds[1] = max(bounds[1], reward)
             child.visits += 1
             child.total += reward
+            child.squares += reward * reward
 
     def _playout_move(self, game: Any, state: GameState[Any]) -> Move:
         if self.playout == "greedy":
@@ -260,7 +286,9 @@ class MCTSPolicy:
         best: Move = legal[0]
         best_score = -math.inf
         for move in legal:
-            child = node.children[move]
+            child = node.children.get(move)
+            if child is None:  # not tried here yet (widening)
+                continue
             if child.visits == 0:
                 return move
             mean = (child.total / child.visits - low) / span

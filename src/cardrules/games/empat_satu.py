@@ -622,6 +622,6 @@ def render(view: View) -> str:
     )
 
 
-#: The scoring vocabulary's name (issue 26): what a hand is worth as this game scores
-#: it; the same function as ``hand_value``.
 score_hand = hand_value
+"""The scoring vocabulary's name for what a hand is worth as this game scores it:
+the same function as [`hand_value`][cardrules.games.empat_satu.hand_value]."""

@@ -1018,6 +1018,6 @@ def _picture(title: str, view: View, worth: str) -> str:
     )
 
 
-#: The scoring vocabulary's name (issue 26): what a hand is worth as this game scores
-#: it; the same function as ``hand_value``.
 score_hand = hand_value
+"""The scoring vocabulary's name for what a hand is worth as this game scores it:
+the same function as [`hand_value`][cardrules.games.schwimmen.hand_value]."""

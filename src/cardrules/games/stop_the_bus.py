@@ -259,6 +259,6 @@ def render(view: schwimmen.View) -> str:
     return schwimmen._picture("Stop the Bus", view, worth)
 
 
-#: The scoring vocabulary's name (issue 26): what a hand is worth as this game scores
-#: it; the same function as ``hand_rank``.
 score_hand = hand_rank
+"""The scoring vocabulary's name for what a hand is worth as this game scores it:
+the same function as [`hand_rank`][cardrules.games.stop_the_bus.hand_rank]."""

@@ -342,6 +342,6 @@ def render(view: View) -> str:
     return thirty_one._picture("No-Elimination Thirty-One", view, {"points": view.points})
 
 
-#: The scoring vocabulary's name (issue 26): what a hand is worth as this game scores
-#: it; the same function as ``hand_value``.
 score_hand = hand_value
+"""The scoring vocabulary's name for what a hand is worth as this game scores it:
+the same function as [`hand_value`][cardrules.games.thirty_one.hand_value]."""

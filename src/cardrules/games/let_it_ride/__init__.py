@@ -63,6 +63,6 @@ __all__ = [
 ]
 
 
-#: The scoring vocabulary's name (issue 26): what a hand is worth as this game scores
-#: it; the same function as ``pay_line``.
 score_hand = pay_line
+"""The scoring vocabulary's name for what a hand is worth as this game scores it:
+the same function as [`pay_line`][cardrules.games.let_it_ride.pay_line]."""

@@ -323,3 +323,36 @@ def test_the_search_bot_refuses_bad_settings() -> None:
     ):
         with pytest.raises(cardrules.OptionError):
             MCTSPolicy(**bad)
+
+
+# ---- OpenSpiel shares the immutable state --------------------------------------------
+
+
+def test_openspiel_clone_shares_the_immutable_state() -> None:
+    """clone() (a deep copy) shares the cardrules state: the state is immutable."""
+    pytest.importorskip("pyspiel", reason="the openspiel extra is not installed")
+    from cardrules.adapters import openspiel
+
+    game = openspiel.load("turkish51", seeds=4)
+    state = game.new_initial_state()
+    state.apply_action(0)
+    rng = random.Random(1)
+    for _ in range(30):
+        state.apply_action(rng.choice(state.legal_actions()))
+    twin = state.clone()
+    assert twin.state is state.state
+    assert twin.history() == state.history()
+    twin.apply_action(twin.legal_actions()[0])  # the clone moves on alone
+    assert len(twin.history()) == len(state.history()) + 1
+    assert twin.state is not state.state
+
+
+def test_copies_of_immutable_values_are_the_values() -> None:
+    import copy
+
+    game = games.create("thirty_one")
+    state = game.new_game(seed=1)
+    move = state.legal_moves()[0]
+    for value in (game, state, move):
+        assert copy.copy(value) is value
+        assert copy.deepcopy(value) is value

@@ -74,6 +74,13 @@ class Move:
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self}>"
 
+    def __copy__(self) -> Move:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Move:
+        """A move is immutable: a copy, deep or not, is the move itself."""
+        return self
+
 
 def _format_token(tp: Any, value: Any) -> str:
     if value is None:

@@ -499,7 +499,7 @@ def _console(stdout: IO[str]) -> Any:
     from rich.highlighter import RegexHighlighter
     from rich.theme import Theme
 
-    class Cards(RegexHighlighter):
+    class Cards(RegexHighlighter):  # type: ignore[misc, unused-ignore]
         base_style = "cards."
         highlights = [  # noqa: RUF012  # rich's own attribute, read as a list
             r"(?<![\w])(?P<red>(?:10|[2-9TJQKA])[♥♦hd])(?![\w])",

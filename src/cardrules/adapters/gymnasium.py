@@ -61,7 +61,12 @@ def env(
 
 
 class CardRulesGym(gymnasium.Env[Any, Any]):  # type: ignore[misc, unused-ignore]
-    """One seat of a cardrules game as a Gymnasium environment (see the module)."""
+    """One seat of a cardrules game as a Gymnasium environment (see the module).
+
+    Attributes:
+        game: the cardrules ``Game`` (with its options) the environment plays.
+        state: the cardrules state now (``None`` before ``reset``).
+    """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}  # type: ignore[misc, unused-ignore]
 

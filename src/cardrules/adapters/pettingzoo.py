@@ -46,7 +46,14 @@ def env(name: str, render_mode: str | None = None, **options: Any) -> CardRulesE
 
 
 class CardRulesEnv(AECEnv):  # type: ignore[misc, unused-ignore]
-    """A cardrules game as a PettingZoo AEC environment (see the module's docs)."""
+    """A cardrules game as a PettingZoo AEC environment (see the module's docs).
+
+    Attributes:
+        game: the cardrules ``Game`` (with its options) the environment plays.
+        state: the cardrules state now (``None`` before ``reset``): a scripted seat
+            or a search bot chooses from it, e.g. ``MCTSPolicy().choose(env.state)``,
+            and steps with ``env.game.action_index(move)``.
+    """
 
     def __init__(self, game: Game[Any, Any], render_mode: str | None = None) -> None:
         super().__init__()

@@ -109,19 +109,19 @@ def _executor(args: argparse.Namespace) -> Iterator[tuple[Any, str]]:
             raise OptionError(f"--dask-local must be a whole number from 1, got {args.dask_local}")
         with (
             dask.config.set(QUIET_DASK),
-            LocalCluster(  # type: ignore[no-untyped-call]
+            LocalCluster(  # type: ignore[no-untyped-call, unused-ignore]
                 n_workers=args.dask_local,
                 threads_per_worker=1,
                 processes=True,
                 dashboard_address=None,
                 silence_logs=logging.CRITICAL,  # not the heartbeat races of shutting down
             ) as cluster,
-            Client(cluster) as client,  # type: ignore[no-untyped-call]
+            Client(cluster) as client,  # type: ignore[no-untyped-call, unused-ignore]
         ):
             yield client, f"a local Dask cluster of {args.dask_local} processes"
         return
     try:
-        client = Client(args.dask, timeout=DASK_TIMEOUT)  # type: ignore[no-untyped-call]
+        client = Client(args.dask, timeout=DASK_TIMEOUT)  # type: ignore[no-untyped-call, unused-ignore]
     except (OSError, TimeoutError, ValueError) as exc:
         raise CardRulesError(f"cannot reach the Dask scheduler at {args.dask}: {exc}") from None
     with client:

@@ -356,3 +356,36 @@ def test_copies_of_immutable_values_are_the_values() -> None:
     for value in (game, state, move):
         assert copy.copy(value) is value
         assert copy.deepcopy(value) is value
+
+
+# ---- smaller items -------------------------------------------------------------------
+
+
+def test_gymnasium_and_pettingzoo_observation_bounds_are_finite() -> None:
+    """The observation spaces have finite bounds, and observations lie within them."""
+    np = pytest.importorskip("numpy", reason="the gymnasium extra is not installed")
+    pytest.importorskip("gymnasium", reason="the gymnasium extra is not installed")
+    from cardrules.adapters.gymnasium import env
+
+    e = env("turkish51", deals=1)
+    space = e.observation_space
+    assert np.isfinite(space.low).all()
+    assert np.isfinite(space.high).all()
+    obs, _ = e.reset(seed=1)
+    assert space.contains(obs)
+    pytest.importorskip("pettingzoo", reason="the pettingzoo extra is not installed")
+    from cardrules.adapters import pettingzoo
+
+    aec = pettingzoo.env("thirty_one", players=2)
+    box = aec.observation_space("player_0")["observation"]
+    assert np.isfinite(box.low).all()
+    assert np.isfinite(box.high).all()
+
+
+def test_simulate_footer_counts_what_ran(capsys: pytest.CaptureFixture[str]) -> None:
+    """'1 task of 200 games', not '1 tasks of up to 1000 games' for 200."""
+    from cardrules.cli import main
+
+    assert main(["simulate", "thirty_one", "-n", "20", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "1 task of 20 games" in out

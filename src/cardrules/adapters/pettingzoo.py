@@ -31,6 +31,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from cardrules import games
+from cardrules.adapters.gymnasium import OBSERVATION_BOUND
 from cardrules.engine import Game
 
 __all__ = ["CardRulesEnv", "env"]
@@ -69,7 +70,9 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(-np.inf, np.inf, (n_obs,), np.float32),
+                    "observation": spaces.Box(
+                        -OBSERVATION_BOUND, OBSERVATION_BOUND, (n_obs,), np.float32
+                    ),
                     "action_mask": spaces.Box(0, 1, (n_act,), np.int8),
                 }
             )

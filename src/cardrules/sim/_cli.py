@@ -78,10 +78,11 @@ def run_simulate(args: argparse.Namespace, game: Game[Any, Any]) -> None:
             progress=False if args.quiet else None,
         )
     print(result.summary.table())
-    print(
-        f"policies {','.join(names)}, seed {args.seed}, {where}, "
-        f"{result.tasks} tasks of up to {result.chunk} games"
-    )
+    games_run = result.summary.games
+    size = min(result.chunk, games_run)  # a chunk larger than the run holds the run
+    tasks = "1 task" if result.tasks == 1 else f"{result.tasks} tasks"
+    each = f"of {size} games" if result.tasks == 1 else f"of up to {size} games"
+    print(f"policies {','.join(names)}, seed {args.seed}, {where}, {tasks} {each}")
     if args.jsonl:
         print(f"records written to {args.jsonl}")
 

@@ -304,9 +304,21 @@ class _Session:
     def picture(self, seat: int) -> str:
         view = self.state.view(seat)
         try:
-            return self.render(view)
+            text = self.render(view)
         except Exception as exc:  # a game's render must not end the game
             return f"(this game's render failed: {type(exc).__name__}: {exc})\n{generic(view)}"
+        return self.turn_from_legal(text, seat)
+
+    def turn_from_legal(self, text: str, seat: int) -> str:
+        """The picture with its turn line naming only the kinds of move legal now
+        (a render knows the view only, and may name moves this hand cannot make)."""
+        state = self.state
+        lines = text.splitlines()
+        if seat != state.current_player or not lines or not lines[-1].startswith("your turn"):
+            return text
+        kinds = list(dict.fromkeys(type(m).NAME for m in state.legal_moves()))
+        lines[-1] = f"your turn: {', '.join(kinds)} (the moves below)"
+        return "\n".join(lines)
 
     def move_list(self) -> str:
         moves = [str(m) for m in self.state.legal_moves()]

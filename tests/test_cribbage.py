@@ -234,7 +234,7 @@ class TestCutAndDeal:
         """In a match the loser of a game deals the first hand of the next."""
         state = game(games=2).new_game(seed=6)
         rng = random.Random(2)
-        while state.game == 0:
+        while state.game_number == 0:
             before = state
             state = state.apply(rng.choice(state.legal_moves()))
         loser = min(range(2), key=lambda i: before.pegs[i] if i != state_winner(state) else 999)
@@ -939,7 +939,7 @@ class TestGame:
     def test_cr_8_6_match_and_deals(self) -> None:
         """games=N plays N games; deals=1 is one deal."""
         state = finish(game(games=3).new_game(seed=3))
-        assert state.game == 2
+        assert state.game_number == 2
         assert sum(state.game_points) >= 3
         assert state.scores == state.game_points
         one = finish(game(deals=1).new_game(seed=3))

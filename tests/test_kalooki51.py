@@ -872,8 +872,9 @@ class TestProtocol:
             ["2s 5d", "3s 6d Th"], table=((1, "5c 6c 7c", None),), opened=(False, True)
         )
         text = k51.render(state.view(0))
-        assert "hand: 2s 5d" in text
-        assert "meld 0 (seat 1): 5c-6c-7c" in text
+        assert text.startswith("== Kalooki 51: deal 1, open with 51 ==")  # titled (issue 26)
+        assert "your hand: 5d 2s (2 cards)" in text  # sorted as the other games sort
+        assert "0. 5c-6c-7c  (run, seat 1)" in text
         assert "3s" not in text
 
     def test_illegal_moves_name_the_rule(self) -> None:

@@ -5,11 +5,11 @@ Usage::
     cardrules --version
     cardrules games
     cardrules play GAME [--seed S] [--players N] [--option KEY=VALUE ...]
-                        [--policy random|greedy]
-    cardrules play GAME --human SEAT [--human SEAT ...] [--bot random|greedy]
+                        [--policy random|greedy|mcts]
+    cardrules play GAME --human SEAT [--human SEAT ...] [--bot random|greedy|mcts]
                         [--load FILE] [...]     (you play; see cardrules.interactive)
     cardrules simulate GAME -n N [--players K] [--option KEY=VALUE ...]
-                        [--policy random|greedy[,...]] [--seed S] [--chunk C]
+                        [--policy random|greedy|mcts[,...]] [--seed S] [--chunk C]
                         [--workers K | --dask ADDRESS | --dask-local K]
                         [--jsonl FILE] [--quiet]
 
@@ -53,7 +53,7 @@ def _build() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="the deal seed (default: random)")
     play.add_argument("--players", type=int, default=None, help="number of seats")
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    play.add_argument("--policy", choices=("greedy", "random"), default="greedy")
+    play.add_argument("--policy", choices=("greedy", "random", "mcts"), default="greedy")
     play.add_argument(
         "--human",
         action="append",
@@ -64,7 +64,7 @@ def _build() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--bot",
-        choices=("greedy", "random"),
+        choices=("greedy", "random", "mcts"),
         default=None,
         help="the bot playing the other seats (default: --policy)",
     )

@@ -16,6 +16,7 @@ Examples:
 from __future__ import annotations
 
 import re
+import typing
 from typing import Any
 
 __all__ = [
@@ -32,7 +33,24 @@ __all__ = [
 
 
 class CardRulesError(Exception):
-    """Root of every error that cardrules raises on purpose."""
+    """Root of every error that cardrules raises on purpose.
+
+    Every one has ``rule``: the id of the clause a refusal rests on, read from the
+    note in brackets that ends its message (``"... (FS-1.3)"``), or ``None``
+    (``IllegalMoveError`` and ``IllegalMeldError`` may also be given it).
+
+    Examples:
+        >>> OptionError("a bid is 28 to 56 (FS-3.1)").rule, OptionError("no").rule
+        ('FS-3.1', None)
+    """
+
+    if typing.TYPE_CHECKING:
+        rule: str | None
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "rule":  # not set on this error: the clause its message cites
+            return split_rule(str(self))[0]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
 
 class InvalidCardError(CardRulesError, ValueError):

@@ -2,7 +2,8 @@
 
 ``cardrules play GAME --human SEAT`` runs [`play`][cardrules.interactive.play]: the seats named by
 ``--human`` are played by people at this terminal, every other seat by a bot
-(``greedy``, the game's own ``Game.greedy_move``, or ``random``). At a human's
+(``greedy``, the game's own ``Game.greedy_move``, ``random``, or ``mcts``, the
+search bot ``cardrules.sim.MCTSPolicy`` with a second a move). At a human's
 turn the screen shows what has happened since that seat last moved (the other
 seats' moves in words, the results of finished deals), that seat's view drawn
 by the game's ``render``, and the legal moves, numbered. The prompt takes:
@@ -83,6 +84,7 @@ from cardrules.errors import (
 )
 from cardrules.render import find_render, generic, symbols_supported, use_symbols
 from cardrules.savefile import BOTS, check_seats, load, save
+from cardrules.sim import MCTSPolicy
 
 __all__ = ["play", "resume"]
 
@@ -101,23 +103,49 @@ type a move's number or its notation (e.g. 'discard 7h'), or a command:
 
 
 def _module_doc(game: Game[Any, Any]) -> str:
-    """The introduction of the game's public module (``cardrules.games.<name>``)."""
+    """The introduction of the game's public module (``cardrules.games.<name>``), as
+    plain text."""
     parts = type(game).__module__.split(".")
     name = ".".join(parts[:3]) if parts[:2] == ["cardrules", "games"] else ".".join(parts)
     doc = getattr(sys.modules.get(name), "__doc__", None)
-    return doc.split("Examples:")[0].strip() if isinstance(doc, str) else ""
+    return plain_text(doc.split("Examples:")[0].strip()) if isinstance(doc, str) else ""
+
+
+_REFERENCE = re.compile(r"\[`?([^\]`]+)`?\]\[[^\]]*\]")  # [`name`][target] -> name
+_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")  # [text](page.md) -> text
+
+
+def plain_text(text: str) -> str:
+    """Markdown or docstring text for a terminal: no backticks, references or emphasis.
+
+    Examples:
+        >>> plain_text("See [`hand_value`][cardrules.games.thirty_one.hand_value], ``x``.")
+        'See hand_value, x.'
+        >>> plain_text("**Option** `players=3`: see [the page](games/x.md).")
+        'Option players=3: see the page.'
+    """
+    text = _REFERENCE.sub(r"\1", text)
+    text = _LINK.sub(r"\1", text)
+    return text.replace("``", "").replace("`", "").replace("**", "")
 
 
 def _rules_in_brief(name: str) -> str:
-    """The "Rules in brief" section of the game's docs page, when the docs are
-    beside the package (a source checkout); empty otherwise."""
-    page = Path(__file__).resolve().parents[2] / "docs" / "games" / f"{name}.md"
-    try:
-        text = page.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return ""
-    _, found, rest = text.partition("## Rules in brief")
-    return rest.split("\n## ", 1)[0].strip() if found else ""
+    """The "Rules in brief" section of the game's docs page, as plain text: from the
+    pages shipped in the package (``cardrules/_pages/games``), or beside it in a
+    source checkout; empty if neither has it."""
+    here = Path(__file__).resolve().parent
+    for page in (
+        here / "_pages" / "games" / f"{name}.md",
+        here.parents[1] / "docs" / "games" / f"{name}.md",
+    ):
+        try:
+            text = page.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        _, found, rest = text.partition("## Rules in brief")
+        if found:
+            return plain_text(rest.split("\n## ", 1)[0].strip())
+    return ""
 
 
 def _trail(game: Game[Any, Any], state: GameState[Any]) -> list[GameState[Any]]:
@@ -242,6 +270,8 @@ class _Session:
         rng = random.Random(f"{state.seed}/bot/{len(state.history)}")
         if self.bot == "random":
             move = rng.choice(state.legal_moves())
+        elif self.bot == "mcts":  # the search bot, from the mover's view only
+            move = MCTSPolicy(seed=rng.getrandbits(32), seconds=1.0).choose(state)
         else:
             move = self.game.greedy_move(state, rng)
         self.step(move)
@@ -274,9 +304,21 @@ class _Session:
     def picture(self, seat: int) -> str:
         view = self.state.view(seat)
         try:
-            return self.render(view)
+            text = self.render(view)
         except Exception as exc:  # a game's render must not end the game
             return f"(this game's render failed: {type(exc).__name__}: {exc})\n{generic(view)}"
+        return self.turn_from_legal(text, seat)
+
+    def turn_from_legal(self, text: str, seat: int) -> str:
+        """The picture with its turn line naming only the kinds of move legal now
+        (a render knows the view only, and may name moves this hand cannot make)."""
+        state = self.state
+        lines = text.splitlines()
+        if seat != state.current_player or not lines or not lines[-1].startswith("your turn"):
+            return text
+        kinds = list(dict.fromkeys(type(m).NAME for m in state.legal_moves()))
+        lines[-1] = f"your turn: {', '.join(kinds)} (the moves below)"
+        return "\n".join(lines)
 
     def move_list(self) -> str:
         moves = [str(m) for m in self.state.legal_moves()]
@@ -402,9 +444,9 @@ class _Session:
         self.say(f"scores: {order} is better")
         brief = _rules_in_brief(game.name)
         if brief:
-            self.say(f"rules in brief (docs/games/{game.name}.md):\n{brief}")
+            self.say(f"rules in brief:\n{brief}")
         else:
-            self.say(f"the rules in full: docs/games/{game.name}.md of the cardrules sources")
+            self.say(f"the rules in full: the page games/{game.name} of the cardrules docs")
 
     def save(self, path: str) -> bool:
         try:
@@ -469,7 +511,7 @@ def _console(stdout: IO[str]) -> Any:
     from rich.highlighter import RegexHighlighter
     from rich.theme import Theme
 
-    class Cards(RegexHighlighter):
+    class Cards(RegexHighlighter):  # type: ignore[misc, unused-ignore]
         base_style = "cards."
         highlights = [  # noqa: RUF012  # rich's own attribute, read as a list
             r"(?<![\w])(?P<red>(?:10|[2-9TJQKA])[♥♦hd])(?![\w])",
@@ -513,7 +555,7 @@ def play(
         humans: the seats played by people at this terminal (one or more).
         seed: the deal seed of a new game (default: drawn at random).
         state: a game in progress to resume instead (e.g. from [`load`][cardrules.savefile.load]).
-        bot: ``"greedy"`` or ``"random"``, for the other seats.
+        bot: ``"greedy"``, ``"random"`` or ``"mcts"``, for the other seats.
         stdin: where moves are read (default ``sys.stdin``).
         stdout: where the screen is written (default ``sys.stdout``).
         colour: colour with ``rich`` (default: when it is installed and

@@ -51,7 +51,7 @@ __all__ = [
 
 SAVE_FORMAT = "cardrules-play"
 SAVE_VERSION = 1
-BOTS = ("greedy", "random")
+BOTS = ("greedy", "random", "mcts")
 
 
 @attrs.frozen(kw_only=True)

@@ -35,9 +35,13 @@ from gymnasium import spaces
 from cardrules import games
 from cardrules.engine import Game, Move
 
-__all__ = ["CardRulesGym", "env", "random_opponent"]
+__all__ = ["OBSERVATION_BOUND", "CardRulesGym", "env", "random_opponent"]
 
 Opponent = Callable[[Any, random.Random], Move]
+
+#: The bounds of every observation value (finite): 2**24, the range in which float32
+#: holds every whole number exactly; counts, flags, scores and sizes all lie within it.
+OBSERVATION_BOUND = float(2**24)
 
 
 def random_opponent(state: Any, rng: random.Random) -> Move:
@@ -61,7 +65,12 @@ def env(
 
 
 class CardRulesGym(gymnasium.Env[Any, Any]):  # type: ignore[misc, unused-ignore]
-    """One seat of a cardrules game as a Gymnasium environment (see the module)."""
+    """One seat of a cardrules game as a Gymnasium environment (see the module).
+
+    Attributes:
+        game: the cardrules ``Game`` (with its options) the environment plays.
+        state: the cardrules state now (``None`` before ``reset``).
+    """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}  # type: ignore[misc, unused-ignore]
 
@@ -82,7 +91,9 @@ class CardRulesGym(gymnasium.Env[Any, Any]):  # type: ignore[misc, unused-ignore
         self.opponent = opponent
         self.illegal_reward = illegal_reward
         self.render_mode = render_mode
-        self.observation_space = spaces.Box(-np.inf, np.inf, (game.observation_size,), np.float32)
+        self.observation_space = spaces.Box(
+            -OBSERVATION_BOUND, OBSERVATION_BOUND, (game.observation_size,), np.float32
+        )
         self.action_space = spaces.Discrete(game.num_actions)
         self._rng = random.Random()
         self.state: Any = None

@@ -31,6 +31,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from cardrules import games
+from cardrules.adapters.gymnasium import OBSERVATION_BOUND
 from cardrules.engine import Game
 
 __all__ = ["CardRulesEnv", "env"]
@@ -46,7 +47,14 @@ def env(name: str, render_mode: str | None = None, **options: Any) -> CardRulesE
 
 
 class CardRulesEnv(AECEnv):  # type: ignore[misc, unused-ignore]
-    """A cardrules game as a PettingZoo AEC environment (see the module's docs)."""
+    """A cardrules game as a PettingZoo AEC environment (see the module's docs).
+
+    Attributes:
+        game: the cardrules ``Game`` (with its options) the environment plays.
+        state: the cardrules state now (``None`` before ``reset``): a scripted seat
+            or a search bot chooses from it, e.g. ``MCTSPolicy().choose(env.state)``,
+            and steps with ``env.game.action_index(move)``.
+    """
 
     def __init__(self, game: Game[Any, Any], render_mode: str | None = None) -> None:
         super().__init__()
@@ -62,7 +70,9 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(-np.inf, np.inf, (n_obs,), np.float32),
+                    "observation": spaces.Box(
+                        -OBSERVATION_BOUND, OBSERVATION_BOUND, (n_obs,), np.float32
+                    ),
                     "action_mask": spaces.Box(0, 1, (n_act,), np.int8),
                 }
             )

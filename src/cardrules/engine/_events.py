@@ -8,11 +8,13 @@ does not show its history says which moves are public with the hook
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import attrs
 
 from cardrules.engine._data import to_data
+from cardrules.engine._history import History
 from cardrules.engine._saves import game_for
 from cardrules.errors import InvalidStateError, OptionError
 
@@ -49,10 +51,27 @@ def seat_events(state: Any, seat: int, since: int = 0) -> tuple[dict[str, Any], 
         )
     if since == len(history):
         return ()
-    game = game_for(state)
-    before = game.new_game(state.seed)
+    if type(history) is not History:  # a state built by hand: replay it all
+        return _replayed_events(state, seat, since)
+    links = _links_between(history, since)
+    before = _state_at(state, links[0])
     out: list[dict[str, Any]] = []
-    for index, move in enumerate(history):
+    for link in links[1:]:
+        move = link[-1]
+        after = _known(link, state)
+        if after is None:
+            after = before.apply(move)
+            _remember(link, after)
+        out.extend(step_events(before, move, after, seat, len(link) - 1))
+        before = after
+    return tuple(out)
+
+
+def _replayed_events(state: Any, seat: int, since: int) -> tuple[dict[str, Any], ...]:
+    """The events from a replay of the whole history (a history that is no ``History``)."""
+    before = game_for(state).new_game(state.seed)
+    out: list[dict[str, Any]] = []
+    for index, move in enumerate(state.history):
         after = before.apply(move)
         if index >= since:
             out.extend(step_events(before, move, after, seat, index))
@@ -67,6 +86,81 @@ NOT_REPLAYED = (
     "the event feed replays the state's seed and history, and they do not give this "
     "state (a state made by resample or sample_state, or by hand): its events are unknown"
 )
+
+
+# The feed replays a game from its seed, as before, but keeps the states it replays: by
+# the ``History`` link of the caller's state they stand for, so that the next call (a
+# server streaming move by move asks from the last move it sent) starts from there and
+# replays only the moves asked for. Keys are ``id(link)``; each entry keeps its link, so
+# an id is not reused while its entry lives. The oldest entries go first.
+_STATES: dict[int, tuple[History, Any]] = {}
+_STATES_MOST = 4096
+_CHECKPOINT = 64  # a long replay keeps every 64th state on its way
+
+
+def _remember(link: History, replayed: Any) -> None:
+    key = id(link)
+    if key in _STATES:
+        return
+    if len(_STATES) >= _STATES_MOST:
+        # another thread may have taken it first
+        with contextlib.suppress(KeyError, RuntimeError, StopIteration):
+            del _STATES[next(iter(_STATES))]
+    _STATES[key] = (link, replayed)
+
+
+def _known(link: History, state: Any) -> Any:
+    """The replayed state of ``state``'s game standing for ``link``, or ``None``."""
+    entry = _STATES.get(id(link))
+    if entry is None or entry[0] is not link:
+        return None
+    known = entry[1]
+    if (
+        type(known) is not type(state)
+        or known.seed != state.seed
+        or not (known.options is state.options or known.options == state.options)
+    ):
+        return None
+    return known
+
+
+def _links_between(history: History, since: int) -> list[History]:
+    """The links of ``history`` from length ``since`` to its own, oldest first."""
+    links = [history]
+    node = history
+    while len(node) > since:
+        node = node[: len(node) - 1]
+        links.append(node)
+    links.reverse()
+    return links
+
+
+def _state_at(state: Any, link: History) -> Any:
+    """The replayed state of ``state``'s game after the moves of ``link`` (a link of its
+    history): a kept one, else replayed from the nearest kept earlier one, or the seed."""
+    start = _known(link, state)
+    if start is not None:
+        return start
+    pending = [link]  # the links after the state found, newest first
+    node = link
+    while len(node):
+        node = node[: len(node) - 1]
+        start = _known(node, state)
+        if start is not None:
+            break
+        pending.append(node)
+    if start is None:
+        start = game_for(state).new_game(state.seed)
+        done = 0
+    else:
+        done = len(node)
+    for step in reversed(pending):
+        if len(step) <= done:
+            continue
+        start = start.apply(step[-1])
+        if len(step) % _CHECKPOINT == 0 or step is link:
+            _remember(step, start)
+    return start
 
 
 def step_events(before: Any, move: Any, after: Any, seat: int, index: int) -> list[dict[str, Any]]:

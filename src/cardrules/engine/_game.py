@@ -51,6 +51,13 @@ class Game(GameLearning, Generic[S, OptionsT]):
         super().__init_subclass__(**kwargs)
         register_game(cls)  # so that a state finds its game (events, saves)
 
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """A game is immutable: a copy, deep or not, is the game itself."""
+        return self
+
     @classmethod
     def create(cls, **options: Any) -> Self:
         """The game with these options (defaults as the source text describes).

@@ -241,10 +241,12 @@ class GameLearning:
 
         The cards the seat cannot see are dealt at random among the unseen ones,
         keeping every card the view places (a card known to be in a hand stays
-        there), so a bot holding only its view can search (ISMCTS).
+        there), so a bot holding only its view can search (ISMCTS). The state is
+        of the game under the view's own options (``view.options``), whatever
+        options this game was made with.
 
         Raises:
-            InvalidStateError: ``view`` is not a view of this game (or its options).
+            InvalidStateError: ``view`` is not a view of this game.
             OptionError: ``rng`` is not a ``random.Random``.
 
         Examples:
@@ -261,8 +263,13 @@ class GameLearning:
             raise OptionError(f"sample_state needs a random.Random, got {type(rng).__name__}")
         if type(view) is not _VIEWS[self._key()]:
             raise InvalidStateError(f"not a view of {self.NAME}: {type(view).__name__}")
-        if getattr(view, "options", None) != self.options:
-            raise InvalidStateError("the view was made under other options than this game's")
+        options = getattr(view, "options", None)
+        if options != self.options:
+            # A view carries its options: sample under them (a client that read the view
+            # back from JSON need not build the game with the same options first).
+            if type(options) is not type(self.options):
+                raise InvalidStateError("the view was made under options of another game")
+            return typing.cast(Any, type(self))(options).sample_state(view, rng)
         seat: int = typing.cast(Any, view).seat
         why = "its view does not come back"
         for _ in range(_SAMPLE_TRIES):  # a deal that breaks a rule is dealt again

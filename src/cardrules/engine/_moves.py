@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import re
 import types
 import typing
 from collections.abc import Sequence
@@ -43,7 +44,8 @@ class Move:
 
     Subclasses are ``@attrs.frozen`` classes that set ``NAME`` (one word, the
     first token of the move's notation). The notation is the keyword followed
-    by each field in order; a tuple of cards is written comma-separated.
+    by each field in order; a tuple of cards is written comma-separated, and read
+    back separated by spaces, commas or both.
 
     Examples:
         >>> import attrs
@@ -58,6 +60,9 @@ class Move:
 
     __slots__ = ()
     NAME: ClassVar[str] = "move"
+    #: An example of the move's notation for hints to a person (``""``: one is made
+    #: from the field types).
+    EXAMPLE: ClassVar[str] = ""
 
     def __str__(self) -> str:
         parts = [self.NAME]
@@ -68,6 +73,13 @@ class Move:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self}>"
+
+    def __copy__(self) -> Move:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Move:
+        """A move is immutable: a copy, deep or not, is the move itself."""
+        return self
 
 
 #: The largest whole number (in size) a move's field may hold: 256 bits.
@@ -268,7 +280,7 @@ _CACHED_TEXT = 120
 @functools.lru_cache(maxsize=1 << 16)
 def _read_move(move_types: tuple[type[Move], ...], text: str) -> Move:
     """Parse move text; cached, as moves are immutable and histories repeat them."""
-    tokens = text.split()
+    tokens = _COMMAS.sub(",", text.strip()).split()
     if not tokens:
         raise InvalidMoveError("empty move text")
     by_name = {cls.NAME: cls for cls in move_types}
@@ -277,17 +289,83 @@ def _read_move(move_types: tuple[type[Move], ...], text: str) -> Move:
         known = ", ".join(sorted(by_name))
         raise InvalidMoveError(f"unknown move {tokens[0]!r} in {text!r}; moves are: {known}")
     fields = _init_fields(cls)
-    if len(tokens) - 1 != len(fields):
-        shape = " ".join([cls.NAME, *(f"<{f.name}>" for f in fields)])
-        raise InvalidMoveError(f"cannot read {text!r}: expected {shape!r}")
     hints = _hints(cls)
-    values = {
-        f.name: _parse_token(hints[f.name], tok, f"{cls.NAME} {f.name}")
-        for f, tok in zip(fields, tokens[1:], strict=True)
-    }
+    words = _group(tokens[1:], [hints[f.name] for f in fields])
+    if words is None:
+        raise InvalidMoveError(f"cannot read {text!r}: expected {move_form(cls)}")
+    try:
+        values = {
+            f.name: _parse_token(hints[f.name], tok, f"{cls.NAME} {f.name}")
+            for f, tok in zip(fields, words, strict=True)
+        }
+    except InvalidMoveError as exc:
+        raise InvalidMoveError(f"{exc} (expected {move_form(cls)})") from None
     try:
         return cls(**values)
     except CardRulesError:
         raise
     except (TypeError, ValueError) as exc:
         raise InvalidMoveError(f"cannot read {text!r}: {exc}") from None
+
+
+# Commas with spaces around them: "Jc, Jh ,Js" is read as "Jc,Jh,Js".
+_COMMAS = re.compile(r"\s*,\s*")
+
+
+def _group(tokens: list[str], kinds: list[Any]) -> list[str] | None:
+    """The text of each field from the tokens after the keyword: one token a field,
+    except that a move's one field of several values (cards) takes every token the
+    other fields leave, joined by commas, so that cards may be separated by spaces,
+    commas or both. ``None`` if the count does not fit."""
+    if len(tokens) == len(kinds):
+        return tokens
+    many = [i for i, kind in enumerate(kinds) if typing.get_origin(kind) is tuple]
+    if len(many) != 1 or len(tokens) < len(kinds):
+        return None
+    at = many[0]
+    after = len(kinds) - at - 1
+    middle = tokens[at : len(tokens) - after]
+    return [*tokens[:at], ",".join(middle), *tokens[len(tokens) - after :]]
+
+
+_EXAMPLE_CARDS = ("7h", "7d", "7c")
+
+
+def _example(tp: Any) -> str:
+    """A value of type ``tp`` in move notation, for the hint of a refused text."""
+    union = _union_args(tp)
+    if union is not None:
+        return _example(next(a for a in union if a is not type(None)))
+    if tp is Card:
+        return _EXAMPLE_CARDS[0]
+    if typing.get_origin(tp) is tuple:
+        args = typing.get_args(tp)
+        if args and args[0] is Card:
+            return " ".join(_EXAMPLE_CARDS)
+        return "1,2"
+    if tp is bool:
+        return "yes"
+    if tp is int:
+        return "0"
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return next(iter(tp)).name.lower()
+    return "text"
+
+
+def move_form(cls: type[Move]) -> str:
+    """The form of a move's notation with an example, for a hint to a person.
+
+    Cards of a move that takes several may be separated by spaces, commas or both.
+
+    Examples:
+        >>> from cardrules.games.turkish51 import LayMeld
+        >>> move_form(LayMeld)
+        "'meld <kind> <cards>', e.g. 'meld set 7h 7d 7c', cards separated by spaces or commas"
+    """
+    fields = _init_fields(cls)
+    hints = _hints(cls)
+    shape = " ".join([cls.NAME, *(f"<{f.name}>" for f in fields)])
+    example = cls.EXAMPLE or " ".join([cls.NAME, *(_example(hints[f.name]) for f in fields)])
+    several = any(typing.get_origin(hints[f.name]) is tuple for f in fields)
+    tail = ", cards separated by spaces or commas" if several else ""
+    return f"{shape!r}, e.g. {example!r}{tail}"

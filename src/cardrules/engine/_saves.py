@@ -224,6 +224,11 @@ def register_game(game_class: Any) -> None:
         _GAME_OF_STATE[state_class] = game_class
 
 
+def game_classes() -> tuple[Any, ...]:
+    """Every game class defined so far (with a ``STATE``), in the order defined."""
+    return tuple(_GAME_OF_STATE.values())
+
+
 def game_for(state: Any) -> Any:
     """The game (under the state's own options) that ``state`` belongs to.
 

@@ -213,6 +213,27 @@ class GameState(StateLearning, Generic[OptionsT]):
         shown = ", ".join(str(m) for m in legal[:8]) + (", ..." if len(legal) > 8 else "")
         return f"it is not among the {len(legal)} legal moves now ({shown})"
 
+    @property
+    def game(self) -> Any:
+        """The [`Game`][cardrules.engine.Game] (with this state's options) that made this state.
+
+        Every state knows it, also one read back by ``cardrules.load_state``, made by
+        ``replay``, unpickled or handed to a ``simulate`` policy: what a server or a
+        bot needs for ``parse_move``, ``sample_state`` or ``action_move``. It is
+        built from the state's own options (games are equal when their options are),
+        and kept for later calls while those options stay in use.
+
+        Examples:
+            >>> from cardrules import games, load_state
+            >>> game = games.create("thirty_one", players=3)
+            >>> state = game.new_game(seed=1)
+            >>> state.game == game, load_state(state.to_json()).game.players
+            (True, 3)
+            >>> state.game.parse_move(state, "draw stock") in state.legal_moves()
+            True
+        """
+        return self._game()
+
     def public_move(self, move: Move, seat: int) -> str | None:
         """The notation of ``move``, made in this state, as ``seat`` may know it.
 
@@ -239,7 +260,9 @@ class GameState(StateLearning, Generic[OptionsT]):
         (with ``seat``, ``move``, the notation or ``None`` when hidden from
         this seat, and ``text``), ``"deal"`` (a deal scored: ``deal``, and its
         ``result`` as this seat's view shows it) or ``"over"`` (``scores``).
-        The history is replayed from the seed, so a call costs a replay.
+        The feed replays the game from its seed and keeps the states it replays,
+        so a call costs in proportion to the moves it is asked for: a server that
+        streams every move to every seat pays the same at move 500 as at move 50.
 
         Raises:
             OptionError: ``seat`` is not a seat or ``since`` not a move number.
@@ -321,6 +344,22 @@ class GameState(StateLearning, Generic[OptionsT]):
                 + reason
             )
         return reason
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """A state is immutable: a copy, deep or not, is the state itself (so a
+        framework that deep-copies its states, OpenSpiel's ``clone``, shares it).
+
+        Examples:
+            >>> import copy
+            >>> from cardrules import games
+            >>> state = games.create("thirty_one").new_game(seed=1)
+            >>> copy.deepcopy(state) is state
+            True
+        """
+        return self
 
     # ---- protocol built on the hooks --------------------------------------------
 

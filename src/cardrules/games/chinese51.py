@@ -70,6 +70,7 @@ __all__ = [
     "clear_count_scores",
     "hand_value",
     "knock_scores",
+    "score_hand",
 ]
 
 HAND_SIZE = 5
@@ -984,3 +985,8 @@ def render(view: View) -> str:
         f"{hand_line(view.hand)}, worth {best_suit_total(view.hand)}" if view.hand else None,
         turn_line(view.turn, view.seat, doing if view.turn == view.seat else ""),
     )
+
+
+score_hand = hand_value
+"""The scoring vocabulary's name for what a hand is worth as this game scores it:
+the same function as [`hand_value`][cardrules.games.chinese51.hand_value]."""

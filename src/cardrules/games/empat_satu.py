@@ -67,6 +67,7 @@ __all__ = [
     "View",
     "hand_key",
     "hand_value",
+    "score_hand",
 ]
 
 HAND_SIZE = 4
@@ -619,3 +620,8 @@ def render(view: View) -> str:
         ),
         turn_line(view.turn, view.seat, doing if view.turn == view.seat else ""),
     )
+
+
+score_hand = hand_value
+"""The scoring vocabulary's name for what a hand is worth as this game scores it:
+the same function as [`hand_value`][cardrules.games.empat_satu.hand_value]."""

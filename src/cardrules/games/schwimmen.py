@@ -70,6 +70,7 @@ __all__ = [
     "hand_key",
     "hand_mask",
     "hand_value",
+    "score_hand",
 ]
 
 HAND_SIZE = 3
@@ -121,6 +122,8 @@ def check_hand(cards: Sequence[Card], deck: Deck, game: str) -> None:
         ...
         cardrules.errors.InvalidCardError: ... 6h is not in the piquet32 pack
     """
+    if not isinstance(deck, Deck):
+        raise OptionError(f"deck must be a Deck, got {deck!r:.40}")
     hands.check_hand(cards, HAND_SIZE, f"a {game} hand", pack=deck)
 
 
@@ -251,6 +254,8 @@ def showdown_keys(
     if isinstance(hands, (str, Card)) or not isinstance(hands, Sequence):
         raise InvalidCardError(f"hands must be a sequence of hands, got {hands!r:.60}")
     players = len(hands)
+    if alive is not None and (isinstance(alive, (str, bytes)) or not isinstance(alive, Iterable)):
+        raise OptionError(f"alive must be {players} booleans, one per seat")
     flags = tuple(alive) if alive is not None else (True,) * players
     if len(flags) != players or not all(isinstance(a, bool) for a in flags):
         raise OptionError(f"alive must be {players} booleans, one per seat")
@@ -281,8 +286,15 @@ def void_if_nobody_left(
     """
     if tokens is None:
         return losses
-    if len(tokens) != len(losses):
+    if (
+        isinstance(tokens, (str, bytes))
+        or not isinstance(tokens, Sequence)
+        or len(tokens) != len(losses)
+        or not all(type(t) is int and t >= 0 for t in tokens)
+    ):
         raise OptionError(f"tokens must be {len(losses)} counts, one per seat")
+    if not isinstance(swimming, bool):
+        raise OptionError(f"swimming must be True or False, got {swimming!r:.40}")
     left, still = lose_tokens(tokens, alive, losses)
     if not swimming:
         still = tuple(a and t > 0 for a, t in zip(still, left, strict=True))
@@ -1004,3 +1016,8 @@ def _picture(title: str, view: View, worth: str) -> str:
         mine,
         turn_line(view.turn, view.seat, doing if view.turn == view.seat else ""),
     )
+
+
+score_hand = hand_value
+"""The scoring vocabulary's name for what a hand is worth as this game scores it:
+the same function as [`hand_value`][cardrules.games.schwimmen.hand_value]."""

@@ -32,7 +32,7 @@ from cardrules.games import schwimmen
 from cardrules.games.schwimmen import End, check_hand, hand_mask
 from cardrules.poker import A23_RUNS, ThreeCardCategory, ThreeCardRank, three_card_rank
 
-__all__ = ["Options", "State", "StopTheBus", "View", "deal_losses", "hand_rank"]
+__all__ = ["Options", "State", "StopTheBus", "View", "deal_losses", "hand_rank", "score_hand"]
 
 
 @attrs.frozen
@@ -276,3 +276,8 @@ def render(view: schwimmen.View) -> str:
         a23, full = getattr(options, "a23", "best"), options.full_pack
         worth = str(hand_rank(view.hand, a23=a23, full_pack=full))
     return schwimmen._picture("Stop the Bus", view, worth)
+
+
+score_hand = hand_rank
+"""The scoring vocabulary's name for what a hand is worth as this game scores it:
+the same function as [`hand_rank`][cardrules.games.stop_the_bus.hand_rank]."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -65,6 +65,7 @@ __all__ = [
     "deal_losses",
     "hand_key",
     "hand_value",
+    "score_hand",
     "tokens_after",
 ]
 
@@ -277,6 +278,8 @@ def deal_losses(
     players = len(hands)
     if not 2 <= players <= 9:
         raise OptionError(f"a deal has 2 to 9 hands, got {players}")
+    if alive is not None and (isinstance(alive, (str, bytes)) or not isinstance(alive, Iterable)):
+        raise OptionError(f"alive must be {players} booleans, one per seat")
     live_flags = tuple(alive) if alive is not None else (True,) * players
     if len(live_flags) != players or not all(isinstance(a, bool) for a in live_flags):
         raise OptionError(f"alive must be {players} booleans, one per seat")
@@ -309,10 +312,27 @@ def tokens_after(
     """Tokens and who is still in after a deal's losses (T31-6.4): a seat that loses
     its last token rides free until it loses again, then drops out.
 
+    Raises:
+        OptionError: the three are not sequences of one length, of whole numbers from
+            0 (tokens, losses) and booleans (alive).
+
     Examples:
         >>> tokens_after((3, 1, 0), (True, True, True), (0, 2, 1))
         ((3, 0, 0), (True, False, False))
     """
+    for name, values, kind in (
+        ("tokens", tokens, int),
+        ("alive", alive, bool),
+        ("losses", losses, int),
+    ):
+        if (
+            isinstance(values, (str, bytes))
+            or not isinstance(values, Sequence)
+            or len(values) != len(tokens)  # tokens is checked first
+            or not all(type(v) is kind and v >= 0 for v in values)
+        ):
+            what = "booleans" if kind is bool else "whole numbers from 0"
+            raise OptionError(f"{name} must be one of {what} per seat, got {values!r:.60}")
     return lose_tokens(tokens, alive, losses)
 
 
@@ -971,3 +991,8 @@ def _picture(title: str, view: View, scores: dict[str, tuple[int, ...]]) -> str:
         ),
         turn_line(view.turn, view.seat, doing if view.turn == view.seat else ""),
     )
+
+
+score_hand = hand_value
+"""The scoring vocabulary's name for what a hand is worth as this game scores it:
+the same function as [`hand_value`][cardrules.games.thirty_one.hand_value]."""

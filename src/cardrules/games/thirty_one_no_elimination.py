@@ -40,6 +40,7 @@ __all__ = [
     "ThirtyOneNoElimination",
     "View",
     "deal_points",
+    "score_hand",
 ]
 
 BLITZ = 31
@@ -164,7 +165,7 @@ def deal_points(
         not isinstance(knocker, int) or isinstance(knocker, bool) or not 0 <= knocker < len(hands)
     ):
         raise OptionError(f"knocker must be a seat from 0 to {len(hands) - 1}, got {knocker!r}")
-    if chart not in CHARTS:
+    if not isinstance(chart, str) or chart not in CHARTS:
         raise OptionError(f"chart must be one of {list(CHARTS)}, got {chart!r} (T31N-3.7)")
     values = [
         hand_value(h, three_of_a_kind=three_of_a_kind, three_of_a_kind_value=three_of_a_kind_value)
@@ -342,3 +343,8 @@ def render(view: View) -> str:
         ...
     """
     return thirty_one._picture("No-Elimination Thirty-One", view, {"points": view.points})
+
+
+score_hand = hand_value
+"""The scoring vocabulary's name for what a hand is worth as this game scores it:
+the same function as [`hand_value`][cardrules.games.thirty_one.hand_value]."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 
 from cardrules.cards import Card, Rank, Suit
@@ -100,6 +101,45 @@ def _run_starts(cards: tuple[Card, ...], rules: MeldRules) -> list[int]:
     return starts
 
 
+def _arranged(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Card, ...] | None:
+    """The cards of a run whose natural cards were given out of order, laid low to
+    high: the natural cards sorted, the jokers filling the gaps between them and then
+    standing above them (below, where the run would pass its top). ``None`` if they
+    make no run so, or if the natural cards are in order (up or down): then each
+    joker stands for the card of the place it was laid at."""
+    naturals = [c for c in cards if not rules.is_wild(c)]
+    jokers = [c for c in cards if rules.is_wild(c)]
+    if len(set(naturals)) != len(naturals):
+        return None
+    aces = _places(Rank.ACE, rules) or (1, 14)
+    for ace in aces:  # in order already (up or down): the jokers' places stand as laid
+        places = [ace if c.rank == Rank.ACE else int(c.rank) for c in naturals]
+        pairs = list(itertools.pairwise(places))
+        if all(a < b for a, b in pairs) or all(a > b for a, b in pairs):
+            return None
+    for ace in sorted(aces, reverse=True):  # an ace that may be low or high counts high
+        placed = sorted((ace if c.rank == Rank.ACE else int(c.rank), c) for c in naturals)
+        spare = list(jokers)
+        out: list[Card] = [placed[0][1]]
+        for (low, _), (high, card) in itertools.pairwise(placed):
+            gap = high - low - 1
+            if gap < 0 or gap > len(spare):
+                break
+            out.extend(spare.pop() for _ in range(gap))
+            out.append(card)
+        else:
+            top = _place_range(rules)[1]
+            above = min(len(spare), max(0, top - placed[-1][0]))
+            arranged = (
+                *(spare.pop() for _ in range(len(spare) - above)),
+                *out,
+                *spare,
+            )
+            if _run_starts(tuple(arranged), rules):
+                return tuple(arranged)
+    return None
+
+
 def _run_error(cards: tuple[Card, ...], rules: MeldRules) -> str:
     shown = f"run {_show(cards)}"
     naturals = [(i, c) for i, c in enumerate(cards) if not rules.is_wild(c)]
@@ -160,8 +200,11 @@ def _make_run(cards: tuple[Card, ...], rules: MeldRules) -> Meld:
     starts = _run_starts(cards, rules)
     if not starts:
         backwards = cards[::-1]
+        arranged = _arranged(cards, rules) if len(naturals) > 1 else None
         if len(naturals) > 1 and _run_starts(backwards, rules):
             cards, starts = backwards, _run_starts(backwards, rules)
+        elif arranged is not None:  # natural cards given in another order
+            cards, starts = arranged, _run_starts(arranged, rules)
         else:
             raise IllegalMeldError(_run_error(cards, rules))
     start = max(starts)  # an ace that may be low or high counts high
@@ -208,9 +251,11 @@ def check_meld(
 ) -> Meld:
     """Check cards laid in order as a set or a run and say what each joker stands for.
 
-    A run is read from low to high (cards given high to low are turned round). When the
-    cards could be either (one natural card and jokers), a run is chosen unless ``kind``
-    says otherwise; ``kind=MeldKind.DOUBLE`` checks a double.
+    A run is read from low to high (cards given high to low are turned round; natural
+    cards given out of order are sorted, the jokers filling the gaps between them and
+    then standing above them; with the natural cards in order, a joker stands for the
+    card of its place). When the cards could be either (one natural card and jokers), a
+    run is chosen unless ``kind`` says otherwise; ``kind=MeldKind.DOUBLE`` checks a double.
 
     Args:
         cards: the cards in laid order.
@@ -228,6 +273,8 @@ def check_meld(
         >>> from cardrules import parse_cards
         >>> str(check_meld(parse_cards("7h 7s 7d")).kind.value)
         'set'
+        >>> str(check_meld(parse_cards("7h 5h 6h")))
+        '5h-6h-7h'
         >>> check_meld(parse_cards("7h 7s 7h"))
         Traceback (most recent call last):
         ...

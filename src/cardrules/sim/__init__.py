@@ -2,7 +2,8 @@
 
 A policy picks a move for the player to move. ``RandomPolicy`` chooses
 uniformly among legal moves; ``GreedyPolicy`` asks the game for its
-simple greedy move (``Game.greedy_move``). ``play`` plays one game;
+simple greedy move (``Game.greedy_move``); ``MCTSPolicy`` searches from the
+mover's view (information-set Monte-Carlo tree search on ``sample_state``). ``play`` plays one game;
 ``simulate`` plays many in chunks, in this process or on any executor
 (a ``ProcessPoolExecutor``, a Dask ``Client``, a Ray pool), with the same
 results whatever runs them, and adds them up as it goes.
@@ -19,6 +20,7 @@ Examples:
     (50, 3)
 """
 
+from cardrules.sim._mcts import MCTSPolicy
 from cardrules.sim._policies import (
     GreedyPolicy,
     Policy,
@@ -36,6 +38,7 @@ __all__ = [
     "GameResult",
     "GameSpec",
     "GreedyPolicy",
+    "MCTSPolicy",
     "Policy",
     "Progress",
     "RandomPolicy",

@@ -44,7 +44,7 @@ def add_simulate(sub: Any) -> None:
     sim.add_argument(
         "--policy",
         default="random",
-        metavar="random|greedy[,...]",
+        metavar="random|greedy|mcts[,...]",
         help="one policy for every seat, or one per seat separated by commas",
     )
     sim.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
@@ -64,8 +64,8 @@ def run_simulate(args: argparse.Namespace, game: Game[Any, Any]) -> None:
     names = [p.strip() for p in str(args.policy).split(",")]
     policies: str | list[str] = names[0] if len(names) == 1 else names
     for name in names:
-        if name not in ("greedy", "random"):
-            raise OptionError(f"unknown policy {name!r}; policies are: greedy, random")
+        if name not in ("greedy", "random", "mcts"):
+            raise OptionError(f"unknown policy {name!r}; policies are: greedy, random, mcts")
     with _executor(args) as (executor, where):
         result = simulate(
             game,
@@ -78,10 +78,11 @@ def run_simulate(args: argparse.Namespace, game: Game[Any, Any]) -> None:
             progress=False if args.quiet else None,
         )
     print(result.summary.table())
-    print(
-        f"policies {','.join(names)}, seed {args.seed}, {where}, "
-        f"{result.tasks} tasks of up to {result.chunk} games"
-    )
+    games_run = result.summary.games
+    size = min(result.chunk, games_run)  # a chunk larger than the run holds the run
+    tasks = "1 task" if result.tasks == 1 else f"{result.tasks} tasks"
+    each = f"of {size} games" if result.tasks == 1 else f"of up to {size} games"
+    print(f"policies {','.join(names)}, seed {args.seed}, {where}, {tasks} {each}")
     if args.jsonl:
         print(f"records written to {args.jsonl}")
 
@@ -109,19 +110,19 @@ def _executor(args: argparse.Namespace) -> Iterator[tuple[Any, str]]:
             raise OptionError(f"--dask-local must be a whole number from 1, got {args.dask_local}")
         with (
             dask.config.set(QUIET_DASK),
-            LocalCluster(  # type: ignore[no-untyped-call]
+            LocalCluster(  # type: ignore[no-untyped-call, unused-ignore]
                 n_workers=args.dask_local,
                 threads_per_worker=1,
                 processes=True,
                 dashboard_address=None,
                 silence_logs=logging.CRITICAL,  # not the heartbeat races of shutting down
             ) as cluster,
-            Client(cluster) as client,  # type: ignore[no-untyped-call]
+            Client(cluster) as client,  # type: ignore[no-untyped-call, unused-ignore]
         ):
             yield client, f"a local Dask cluster of {args.dask_local} processes"
         return
     try:
-        client = Client(args.dask, timeout=DASK_TIMEOUT)  # type: ignore[no-untyped-call]
+        client = Client(args.dask, timeout=DASK_TIMEOUT)  # type: ignore[no-untyped-call, unused-ignore]
     except (OSError, TimeoutError, ValueError) as exc:
         raise CardRulesError(f"cannot reach the Dask scheduler at {args.dask}: {exc}") from None
     with client:

@@ -26,6 +26,7 @@ from cardrules.errors import (
     InvalidStateError,
     OptionError,
 )
+from cardrules.sim._mcts import MCTSPolicy
 
 __all__ = [
     "GreedyPolicy",
@@ -149,7 +150,8 @@ def _game(game: object) -> Game[Any, Any]:
 
 
 def make_policy(name: str, game: Game[Any, Any], seed: int | None = None) -> Policy:
-    """A policy by name: ``"random"`` or ``"greedy"``.
+    """A policy by name: ``"random"``, ``"greedy"`` or ``"mcts"`` (`MCTSPolicy` with its
+    default settings).
 
     Raises:
         OptionError: an unknown name, or ``game`` is not a game.
@@ -161,12 +163,14 @@ def make_policy(name: str, game: Game[Any, Any], seed: int | None = None) -> Pol
     """
     game = _game(game)
     if not isinstance(name, str):
-        raise OptionError(f"a policy is named by text (greedy or random), got {name!r:.40}")
+        raise OptionError(f"a policy is named by text (greedy, random or mcts), got {name!r:.40}")
     if name == "random":
         return RandomPolicy(seed)
     if name == "greedy":
         return GreedyPolicy(game, seed)
-    raise OptionError(f"unknown policy {name!r}; policies are: greedy, random")
+    if name == "mcts":
+        return MCTSPolicy(seed=seed)
+    raise OptionError(f"unknown policy {name!r}; policies are: greedy, random, mcts")
 
 
 def play(

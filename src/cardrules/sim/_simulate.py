@@ -293,7 +293,7 @@ def _completed(executor: Any, kind: str, tasks: list[Task], reporter: Reporter) 
         futures = executor.map(run_chunk, tasks, pure=False)
         of = {future.key: task for future, task in zip(futures, tasks, strict=True)}
         try:
-            for future in as_completed(futures):  # type: ignore[no-untyped-call]
+            for future in as_completed(futures):  # type: ignore[no-untyped-call, unused-ignore]
                 yield _result(future, of[future.key])
         finally:
             executor.cancel(futures)

@@ -65,6 +65,12 @@ __all__ = [
     "hand_value",
     "is_natural",
     "render",
+    "score_hand",
     "strategy_move",
     "text_action",
 ]
+
+
+score_hand = hand_value
+"""The scoring vocabulary's name for what a hand is worth as this game scores it:
+the same function as [`hand_value`][cardrules.games.blackjack.hand_value]."""

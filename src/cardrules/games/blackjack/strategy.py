@@ -16,9 +16,10 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from cardrules.cards import Card
+from cardrules.cards import Card, card_list
+from cardrules.errors import InvalidCardError, OptionError
 from cardrules.games.blackjack.values import _total, card_value
 
 __all__ = ["chart_action", "text_action"]
@@ -32,6 +33,19 @@ def _pair(cards: Sequence[Card]) -> int | None:
     if len(cards) == 2 and cards[0].rank == cards[1].rank:
         return card_value(cards[0])
     return None
+
+
+def _checked(cards: object, upcard: object, flags: Mapping[str, object]) -> list[Card]:
+    """The hand of a strategy call as a list, every input checked (BJ-2.1)."""
+    got = card_list(cards, "a strategy")
+    if not got:
+        raise InvalidCardError("a strategy needs the player's cards; got none")
+    for card in (*got, upcard):
+        card_value(card)  # type: ignore[arg-type]  # refuses anything but a pack card
+    for name, flag in flags.items():
+        if not isinstance(flag, bool):
+            raise OptionError(f"{name} must be True or False, got {flag!r:.40}")
+    return got
 
 
 def text_action(
@@ -52,6 +66,7 @@ def text_action(
         >>> text_action(parse_cards("5h 5d"), parse_card("Ks"))
         'hit'
     """
+    cards = _checked(cards, upcard, {"can_double": can_double, "can_split": can_split})
     up = card_value(upcard)
     pair = _pair(cards) if can_split else None
     if pair is not None:
@@ -126,6 +141,9 @@ def chart_action(
         >>> chart_action(parse_cards("Ah 7d"), parse_card("2s"), hit_soft_17=True)
         'double'
     """
+    flags = {"can_double": can_double, "can_split": can_split}
+    flags |= {"double_after_split": double_after_split, "hit_soft_17": hit_soft_17}
+    cards = _checked(cards, upcard, flags)
     up = card_value(upcard)
     pair = _pair(cards) if can_split else None
     if pair is not None:

@@ -77,10 +77,11 @@ class Cribbage(Game[State, Options]):
         unseen: list[Card],
         deal: Callable[[int, str], tuple[Card, ...]],
     ) -> tuple[tuple[Card, ...], ...]:
-        """The hands as usual, and a card to play for the seat to play next."""
+        """The hands as usual, each sorted as a deal sorts it (CR-2.4: the crib's choices
+        are listed from a sorted hand), and a card to play for the seat to play next."""
         out = list(super()._sample_hands(view, hands, unseen, deal))
         _learning.fix_next_player(view, out, unseen)
-        return tuple(out)
+        return tuple(tuple(sorted(hand)) for hand in out)
 
     def _new_game(self, seed: int) -> State:
         n = self.options.players

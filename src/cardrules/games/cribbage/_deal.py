@@ -101,7 +101,7 @@ def draw(seed: int, number: int, count: int) -> tuple[list[Card], list[Card]]:
 
 # The fields a deal sets, in the order the deal's copier takes them.
 _DEALT = (
-    "deal", "dealer", "turn", "hands", "crib", "stock", "game", "pegs", "last_deal",
+    "deal", "dealer", "turn", "hands", "crib", "stock", "game_number", "pegs", "last_deal",
     "phase", "played", "crib_from", "starter", "count", "series", "passed", "low",
     "stage", "claim", "asked", "counted",
 )  # fmt: skip
@@ -119,18 +119,18 @@ def deal(
     number: int,
     dealer: int,
     *,
-    game: int | None = None,
+    game_number: int | None = None,
     pegs: tuple[int, ...] | None = None,
     last_deal: Any = None,
 ) -> State:
     """Deal ``number`` (CR-2.4): six (or five) cards each, one to the crib with three.
 
-    ``game``, ``pegs`` and ``last_deal`` are set when given (else kept).
+    ``game_number``, ``pegs`` and ``last_deal`` are set when given (else kept).
     """
     n = state.options.players
     size = 6 if n == 2 and not state.options.five_card else 5
     start = state.pegs if pegs is None else pegs  # type: ignore[attr-defined]
-    if state.options.five_card and (number == 0 or game is not None):  # CR-9.4
+    if state.options.five_card and (number == 0 or game_number is not None):  # CR-9.4
         start = _add(start, (dealer + 1) % n, 3, n)
     extra = 1 if n == 3 else 0
     rest, picked = draw(state.seed, number, n * size + extra + 1)
@@ -147,7 +147,7 @@ def deal(
         hands,
         (picked[n * size],) if extra else (),
         tuple(rest),
-        state.game if game is None else game,  # type: ignore[attr-defined]
+        state.game_number if game_number is None else game_number,  # type: ignore[attr-defined]
         start,
         state.last_deal if last_deal is None else last_deal,  # type: ignore[attr-defined]
         *_BLANK[n],

@@ -71,7 +71,7 @@ class State(GameState[Options]):
     options: Options
     seed: int
     history: History = EMPTY_HISTORY
-    game: int = 0
+    game_number: int = 0
     deal: int = 0
     dealer: int
     turn: int
@@ -461,7 +461,9 @@ class State(GameState[Options]):
         )
         state = self._replace(game_points=gp, last_deal=self._result())
         limit = self.options.deals
-        if self.game + 1 >= self.options.games or (limit is not None and self.deal + 1 >= limit):
+        if self.game_number + 1 >= self.options.games or (
+            limit is not None and self.deal + 1 >= limit
+        ):
             return state._replace(phase=Phase.OVER)
         low = min(self.pegs[i] for i in losers)  # CR-2.3: the loser deals
         dealer = next(
@@ -469,7 +471,7 @@ class State(GameState[Options]):
             for t in ((self.dealer + k) % n for k in range(1, n + 1))
             if t in losers and self.pegs[t] == low
         )
-        return _deal(state, self.deal + 1, dealer, game=self.game + 1, pegs=(0,) * n)
+        return _deal(state, self.deal + 1, dealer, game_number=self.game_number + 1, pegs=(0,) * n)
 
     # ---- views ---------------------------------------------------------------------
 

@@ -51,7 +51,14 @@ def crib_rank(card: Card) -> int:
         >>> from cardrules import parse_card
         >>> crib_rank(parse_card("Ah")), crib_rank(parse_card("Kd"))
         (1, 13)
+
+    Raises:
+        InvalidCardError: not a card, or a joker (none in cribbage's pack, CR-1.2).
     """
+    if not isinstance(card, Card):
+        raise InvalidCardError(f"crib_rank takes a card, got {card!r:.40}")
+    if card.rank.is_joker:
+        raise InvalidCardError(f"no joker in cribbage's pack: {card} (CR-1.2)")
     return 1 if card.rank is Rank.ACE else int(card.rank)
 
 
@@ -76,11 +83,14 @@ NOBS: dict[Card, Card] = {c: Card(Rank.JACK, c.suit) for c in _CARDS}  # CR-6.6
 
 @attrs.frozen(kw_only=True)
 class HandScore:
-    """The points of one counted hand, by kind (CR-6). ``total`` is their sum.
+    """The points of one counted hand, by kind (CR-6). ``total`` is their sum, and
+    its repr shows it.
 
     Examples:
         >>> HandScore(fifteens=8, pairs=2, runs=6, flush=0, nobs=0).total
         16
+        >>> HandScore(fifteens=8, pairs=2, runs=6, flush=0, nobs=0)
+        HandScore(total=16, fifteens=8, pairs=2, runs=6, flush=0, nobs=0)
     """
 
     fifteens: int
@@ -93,6 +103,12 @@ class HandScore:
     def total(self) -> int:
         """All the hand's points."""
         return self.fifteens + self.pairs + self.runs + self.flush + self.nobs
+
+    def __repr__(self) -> str:
+        return (
+            f"HandScore(total={self.total}, fifteens={self.fifteens}, pairs={self.pairs}, "
+            f"runs={self.runs}, flush={self.flush}, nobs={self.nobs})"
+        )
 
 
 # --------------------------------------------------------------------------- rank table

@@ -224,7 +224,7 @@ class View(GameView):
 
     seat: int
     options: Options
-    game: int
+    game_number: int
     deal: int
     dealer: int
     turn: int | None
@@ -257,7 +257,7 @@ def render(view: View) -> str:
         cribbage, game 1, deal 1: seat 0 deals; points [0, 0]
     """
     lines = [
-        f"cribbage, game {view.game + 1}, deal {view.deal + 1}: seat {view.dealer} deals; "
+        f"cribbage, game {view.game_number + 1}, deal {view.deal + 1}: seat {view.dealer} deals; "
         f"points {list(view.pegs)}"
     ]
     lines.append(f"your hand (seat {view.seat}): {format_cards(view.hand) or '-'}")

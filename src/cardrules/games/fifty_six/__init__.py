@@ -39,11 +39,13 @@ from cardrules.games.fifty_six.scoring import (
     MIN_BID,
     TABLES,
     TABLES_LIMIT,
+    DealScore,
     Denomination,
     Options,
     card_points,
     game_points,
     outcome,
+    score_deal,
     trick_rules,
 )
 from cardrules.games.fifty_six.state import (
@@ -68,6 +70,7 @@ __all__ = [
     "Bid",
     "Contract",
     "DealResult",
+    "DealScore",
     "Denomination",
     "Double",
     "FiftySix",
@@ -83,5 +86,6 @@ __all__ = [
     "outcome",
     "read_bid",
     "render",
+    "score_deal",
     "trick_rules",
 ]

@@ -108,6 +108,12 @@ def read_bid(text: str, last: int | None) -> str | None:
         >>> read_bid("Hearts 31", None), read_bid("+2 ns", 30), read_bid("pass", 30)
         ('bid 31 hearts', 'bid 32 noes', None)
     """
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"a bid is read from text, got {type(text).__name__}")
+    if last is not None and (
+        not isinstance(last, int) or isinstance(last, bool) or not MIN_BID <= last <= MAX_BID
+    ):
+        raise InvalidMoveError(f"the last bid is None or a number from 28 to 56, got {last!r:.40}")
     words = text.lower().replace("no trumps", "nt").replace("no trump", "nt").split()
     if words[:1] == ["bid"]:
         words = words[1:]

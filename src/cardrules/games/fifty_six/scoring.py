@@ -20,7 +20,7 @@ from cardrules.cards import Card, Rank, Suit, card_list
 from cardrules.decks import Deck
 from cardrules.decks import fifty_six as _fifty_six_deck
 from cardrules.engine import option
-from cardrules.errors import OptionError
+from cardrules.errors import InvalidCardError, OptionError
 
 __all__ = [
     "DECKS",
@@ -29,11 +29,13 @@ __all__ = [
     "MIN_BID",
     "TABLES",
     "TABLES_LIMIT",
+    "DealScore",
     "Denomination",
     "Options",
     "card_points",
     "game_points",
     "outcome",
+    "score_deal",
     "trick_rules",
 ]
 
@@ -163,14 +165,50 @@ def card_points(cards: Iterable[Card]) -> int:
     """The card points of ``cards``: J 3, 9 2, A 1, 10 1, the rest 0 (FS-1.4).
 
     Raises:
-        InvalidCardError: ``cards`` is not an iterable of cards.
+        InvalidCardError: ``cards`` is not an iterable of cards, holds a card that is
+            not in Fifty-Six's pack (a joker, a two to a six) or more than two of one
+            card (FS-1.3); ``.rule`` names the clause.
 
     Examples:
-        >>> from cardrules import decks
+        >>> from cardrules import decks, parse_cards
         >>> card_points(decks.fifty_six(4).cards), card_points(decks.fifty_six(8).cards)
         (56, 56)
+        >>> card_points(parse_cards("Jh Jh Jh"))
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.InvalidCardError: card_points: three Jh; the pack holds two of each ...
     """
-    return tricks.points(card_list(cards, "card_points"), _RULES[Denomination.NT])
+    got = card_list(cards, "card_points")
+    seen: dict[Card, int] = {}
+    for card in got:
+        if card not in _PACK:
+            raise InvalidCardError(
+                f"card_points: {card} is not in Fifty-Six's pack of 7 to ace in each suit (FS-1.3)"
+            )
+        count = seen[card] = seen.get(card, 0) + 1
+        if count > 2:
+            raise InvalidCardError(
+                f"card_points: three {card}; the pack holds two of each card (FS-1.3)"
+            )
+    return tricks.points(got, _RULES[Denomination.NT])
+
+
+_PACK = frozenset(_fifty_six_deck(8).cards)
+
+
+def _check_taken(name: str, value: object) -> int:
+    """Card points a team took: a whole number from 0 to 56, or the cards themselves."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if not 0 <= value <= MAX_BID:
+            raise OptionError(
+                f"{name} are the card points a team took, 0 to 56, got {value} (FS-1.4)"
+            )
+        return value
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise OptionError(
+            f"{name} are card points (a whole number) or the cards taken, got {value!r:.40}"
+        )
+    return card_points(value)
 
 
 _TABLE = ((39, 1, 2), (47, 2, 3), (55, 3, 4), (56, 4, 5))
@@ -225,20 +263,108 @@ def game_points(
     return base * (3 if redoubled else 2 if doubled else 1)
 
 
-def outcome(bid: int, bidders: int, others: int) -> Literal["made", "defeated"] | None:
+def outcome(
+    bid: int, bidders: int | Iterable[Card], others: int | Iterable[Card]
+) -> Literal["made", "defeated"] | None:
     """Whether a game is decided: the bidding team holds ``bidders`` card points and
-    the other team ``others`` (FS-6.1).
+    the other team ``others`` (FS-6.1); each may be given as the cards taken.
+
+    Raises:
+        OptionError: a bid outside 28 to 56, points that are not whole numbers from
+            0 to 56, or two teams holding more than the pack's 56 points (FS-1.4).
+        InvalidCardError: cards given that are not Fifty-Six's (see ``card_points``).
 
     Examples:
         >>> outcome(30, 30, 5), outcome(30, 20, 27), outcome(30, 20, 26)
         ('made', 'defeated', None)
+        >>> outcome(30, 40, 20)
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.OptionError: the teams hold 40 and 20 card points; the pack has 56 (FS-1.4)
     """
     _check_bid(bid)
+    bidders = _check_taken("bidders", bidders)
+    others = _check_taken("others", others)
+    if bidders + others > MAX_BID:
+        raise OptionError(
+            f"the teams hold {bidders} and {others} card points; the pack has 56 (FS-1.4)"
+        )
     if bidders >= bid:
         return "made"
     if others > MAX_BID - bid:
         return "defeated"
     return None
+
+
+@attrs.frozen(kw_only=True)
+class DealScore:
+    """The score of one decided game of Fifty-Six (``score_deal``).
+
+    Attributes:
+        made: whether the bidding team made its bid (FS-6.1).
+        winner: ``"bidders"`` or ``"others"``, the team that scores.
+        points: the game points the winner scores (FS-7.1, FS-7.2).
+        bidders: the card points the bidding team took.
+        others: the card points the other team took.
+    """
+
+    made: bool
+    winner: Literal["bidders", "others"]
+    points: int
+    bidders: int
+    others: int
+
+
+def score_deal(
+    bid: int,
+    bidders: int | Iterable[Card],
+    others: int | Iterable[Card] | None = None,
+    *,
+    doubled: bool = False,
+    redoubled: bool = False,
+) -> DealScore:
+    """Score one game in one call: who won it and the game points, from the contract
+    and the card points (or the cards) each team took (FS-6.1, FS-7.1, FS-7.2).
+
+    Args:
+        bid: the contract's number, 28 to 56.
+        bidders: the card points the bidding team took, or the cards themselves.
+        others: the other team's, likewise; ``None``: the rest of the 56 (all eight
+            tricks played).
+        doubled: whether the contract was doubled.
+        redoubled: whether it was redoubled.
+
+    Raises:
+        OptionError: a bad bid, points or flag, or a game that is not decided yet
+            (play goes on, FS-6.1).
+        InvalidCardError: cards that are not Fifty-Six's (see ``card_points``).
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> score_deal(30, 31)
+        DealScore(made=True, winner='bidders', points=1, bidders=31, others=25)
+        >>> score_deal(44, 10, 13, doubled=True).points
+        6
+        >>> score_deal(28, parse_cards("Jh Jh Js Js Jd Jd Jc Jc 9h 9s")).made
+        True
+        >>> score_deal(40, 20, 10)
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.OptionError: the game is not decided: the bidders hold 20 of 40, ...
+    """
+    _check_bid(bid)
+    taken = _check_taken("bidders", bidders)
+    rest = MAX_BID - taken if others is None else _check_taken("others", others)
+    result = outcome(bid, taken, rest)
+    if result is None:
+        raise OptionError(
+            f"the game is not decided: the bidders hold {taken} of {bid}, the others "
+            f"{rest} of the {MAX_BID - bid + 1} that defeat it (FS-6.1)"
+        )
+    made = result == "made"
+    points = game_points(bid, made=made, doubled=doubled, redoubled=redoubled)
+    winner: Literal["bidders", "others"] = "bidders" if made else "others"
+    return DealScore(made=made, winner=winner, points=points, bidders=taken, others=rest)
 
 
 DECKS = {n: _fifty_six_deck(n) for n in (4, 6, 8)}

@@ -6,8 +6,8 @@ Rules digest: ``seeds/kalooki51.md`` (clauses ``K51-*``). The game is
 Rooms, each importing only from those before it: ``scoring`` (the pack, the meld rules,
 penalties, the pot), ``moves`` (options, moves, views, records), ``state`` (the fields of a
 match), ``_legal`` (legal moves and why not) and ``_play`` (what a move does), ``bot`` (the
-greedy player), ``game`` (``State`` and ``Kalooki51``, joining them). The
-package face adds ``render``.
+greedy player), ``game`` (``State`` and ``Kalooki51``, joining them), ``picture`` (a view
+drawn for a person, the package's ``render``).
 
 Examples:
     >>> from cardrules import parse_cards
@@ -20,7 +20,6 @@ Examples:
 
 from __future__ import annotations
 
-from cardrules.cards import format_cards
 from cardrules.games.kalooki51.game import Kalooki51, State
 from cardrules.games.kalooki51.moves import (
     Cancel,
@@ -38,6 +37,7 @@ from cardrules.games.kalooki51.moves import (
     Take,
     View,
 )
+from cardrules.games.kalooki51.picture import render
 from cardrules.games.kalooki51.scoring import (
     DECK,
     JOKER_PENALTIES,
@@ -78,30 +78,3 @@ __all__ = [
     "payout",
     "render",
 ]
-
-
-def render(view: View) -> str:
-    """Plain text of one seat's view, for a person.
-
-    Examples:
-        >>> state = Kalooki51.create(deals=1, players=2).new_game(seed=0)
-        >>> print(render(state.view(0)).splitlines()[0])
-        Kalooki 51, deal 1; seat 0 sees; seat 1 to play (draw)
-    """
-    turn = "nobody" if view.turn is None else f"seat {view.turn}"
-    lines = [
-        f"Kalooki 51, deal {view.deal + 1}; seat {view.seat} sees; "
-        f"{turn} to play ({view.phase.value})",
-        f"  hand: {format_cards(view.hand) or '(no cards)'}",
-        f"  stock: {view.stock_size} cards; discard top: "
-        + (str(view.discard[-1]) if view.discard else "(none)"),
-    ]
-    for number, placed in enumerate(view.table):
-        lines.append(f"  meld {number} (seat {placed.owner}): {placed.meld}")
-    for meld in view.pending:
-        lines.append(f"  laying down: {meld}")
-    for seat, size in enumerate(view.hand_sizes):
-        state = "out of the match" if not view.active[seat] else f"{size} cards"
-        down = ", laid down" if view.opened[seat] else ""
-        lines.append(f"  seat {seat}: {state}{down}; total {view.totals[seat]}")
-    return "\n".join(lines)

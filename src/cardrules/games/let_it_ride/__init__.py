@@ -73,4 +73,10 @@ __all__ = [
     "three_card_line",
     "three_card_net",
     "three_card_return",
+    "score_hand",
 ]
+
+
+score_hand = pay_line
+"""The scoring vocabulary's name for what a hand is worth as this game scores it:
+the same function as [`pay_line`][cardrules.games.let_it_ride.pay_line]."""

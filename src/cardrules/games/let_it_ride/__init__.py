@@ -70,10 +70,10 @@ __all__ = [
     "render",
     "ride_first",
     "ride_second",
+    "score_hand",
     "three_card_line",
     "three_card_net",
     "three_card_return",
-    "score_hand",
 ]
 
 

@@ -37,6 +37,7 @@ _REGISTRY: dict[str, tuple[str, str]] = {
     "kalooki51": ("cardrules.games.kalooki51", "Kalooki51"),
     "let_it_ride": ("cardrules.games.let_it_ride", "LetItRide"),
     "blackjack": ("cardrules.games.blackjack", "Blackjack"),
+    "klondike": ("cardrules.games.klondike", "Klondike"),
 }
 
 

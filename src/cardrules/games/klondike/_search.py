@@ -1,0 +1,391 @@
+"""The thoughtful-Klondike search (KL-9): a depth-first search over compact positions.
+
+A position is plain tuples of card numbers (``suit * 13 + rank - 1``):
+the seven piles bottom to top with their face-down counts, the *talon* (the
+waste from bottom to top, then the stock in drawing order: drawing and
+redealing never reorder it, KL-4.3) with the waste's size, the foundations'
+counts and the redeals used. The search:
+
+* plays the stock as macro moves (KL-9.2): any talon card that some number of
+  draws (and, where allowed, a redeal) brings to the top of the waste is one
+  move, as in the ShootMe solver, so draws never branch;
+* plays safe cards home at once (KL-5.2, KL-9.2), never brings a safe card
+  back, and moves tableau cards only to turn a face-down card, to empty a pile
+  or to let the card beneath go home (the other tableau moves swap two
+  equivalent cards and lose nothing);
+* orders moves: home first, then those that turn a card (largest face-down
+  pile first), then the talon, then the rest;
+* keeps a transposition table keyed by the position with its piles sorted,
+  so a position reached twice, or with its piles in another order, is
+  searched once.
+
+It answers won (with the line), lost (every position searched) or unknown
+(the state or time limit met first).
+
+Examples:
+    >>> from cardrules.games.klondike.pysol import DEMO
+    >>> result = search(DEMO.piles, DEMO.hidden, DEMO.stock, draw=1)
+    >>> result.verdict, len(result.line) > 40
+    ('won', True)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+import attrs
+
+from cardrules.cards import Card
+from cardrules.games.klondike._tables import CODE
+
+__all__ = ["Outcome", "deal_is_winnable", "search"]
+
+_VAL = tuple(c % 13 + 1 for c in range(52))
+_SUIT = tuple(c // 13 for c in range(52))
+_RED = tuple(c // 13 in (1, 2) for c in range(52))
+_HOSTS = tuple(
+    tuple(h for h in range(52) if _VAL[h] == _VAL[c] + 1 and _RED[h] != _RED[c]) for c in range(52)
+)
+
+# A macro move: (kind, a, b, target, redeal): kind "t" talon card at waste size b
+# (``a`` the card), "p" pile a from index b, "f" foundation card a; target -1 for
+# home, else a pile index; ``redeal`` whether the talon move needs a redeal first.
+Step = tuple[str, int, int, int, bool]
+Node = tuple[
+    tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], int, tuple[int, ...], int
+]
+
+
+@attrs.frozen
+class Outcome:
+    """What the search found: ``verdict`` ``"won"``, ``"lost"`` or ``"unknown"``;
+    ``line`` the winning macro steps; ``states`` the positions searched."""
+
+    verdict: str
+    line: tuple[Step, ...]
+    states: int
+    seconds: float
+
+
+class _Stop(Exception):
+    pass
+
+
+def _safe(c: int, found: Sequence[int]) -> bool:
+    v = _VAL[c]
+    if v <= 2:
+        return True
+    s = _SUIT[c]
+    if _RED[c]:
+        return found[0] >= v - 1 and found[3] >= v - 1 and found[3 - s] >= v - 2
+    return found[1] >= v - 1 and found[2] >= v - 1 and found[3 - s] >= v - 2
+
+
+class _Search:
+    def __init__(self, draw: int, passes: int | None, limit: int, seconds: float | None) -> None:
+        self.draw = draw
+        self.redeals = 10**9 if passes is None else passes - 1
+        self.free_talon = draw == 1 and passes is None  # every talon card is reachable
+        self.limit = limit
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.seen: set[bytes] = set()
+        self.states = 0
+
+    # ---- positions ---------------------------------------------------------------
+
+    def key(self, node: Node) -> bytes:
+        piles, down, talon, p, _found, rounds = node
+        parts = sorted(bytes((d, *pile)) for pile, d in zip(piles, down, strict=False))
+        tail = bytes(talon) + (b"" if self.free_talon else bytes((200, p, min(rounds, 250))))
+        return b"\xff".join(parts) + b"\xfe" + tail
+
+    def reachable(self, talon: tuple[int, ...], p: int, rounds: int) -> list[tuple[int, bool]]:
+        """Waste sizes at which some talon card is on top, and whether a redeal is needed."""
+        n = len(talon)
+        if self.free_talon:
+            return [(q, False) for q in range(1, n + 1)]
+        d = self.draw
+        out: list[tuple[int, bool]] = []
+        got = set()
+        if p:
+            out.append((p, False))
+            got.add(p)
+        q = p
+        while q < n:
+            q = min(q + d, n)
+            out.append((q, False))
+            got.add(q)
+        if rounds < self.redeals and n:
+            q = 0
+            while q < n:
+                q = min(q + d, n)
+                if q not in got:
+                    out.append((q, True))
+        return out
+
+    def auto(self, node: Node, line: list[Step]) -> Node:
+        """Play safe cards home (KL-5.2): pile tops and the waste's top card
+        (any talon card when every one is reachable)."""
+        piles, down, talon, p, found, rounds = node
+        moved = True
+        while moved:
+            moved = False
+            for i in range(7):
+                pile = piles[i]
+                if pile:
+                    c = pile[-1]
+                    s = _SUIT[c]
+                    if found[s] == _VAL[c] - 1 and _safe(c, found):
+                        line.append(("p", i, len(pile) - 1, -1, False))
+                        found = found[:s] + (found[s] + 1,) + found[s + 1 :]
+                        rest = pile[:-1]
+                        d = down[i]
+                        if rest and d == len(rest):
+                            down = down[:i] + (d - 1,) + down[i + 1 :]
+                        piles = piles[:i] + (rest,) + piles[i + 1 :]
+                        moved = True
+            if self.free_talon:
+                for q in range(len(talon), 0, -1):
+                    c = talon[q - 1]
+                    s = _SUIT[c]
+                    if found[s] == _VAL[c] - 1 and _safe(c, found):
+                        line.append(("t", c, q, -1, False))
+                        found = found[:s] + (found[s] + 1,) + found[s + 1 :]
+                        talon = talon[: q - 1] + talon[q:]
+                        p = 0
+                        moved = True
+            elif p:
+                c = talon[p - 1]
+                s = _SUIT[c]
+                if found[s] == _VAL[c] - 1 and _safe(c, found):
+                    line.append(("t", c, p, -1, False))
+                    found = found[:s] + (found[s] + 1,) + found[s + 1 :]
+                    talon = talon[: p - 1] + talon[p:]
+                    p -= 1
+                    moved = True
+        return (piles, down, talon, p, found, rounds)
+
+    def moves(self, node: Node) -> list[tuple[float, Step]]:
+        """The candidate steps with their order (lower first)."""
+        piles, down, talon, p, found, rounds = node
+        out: list[tuple[float, Step]] = []
+        tops: dict[int, int] = {}
+        empty = -1
+        for i in range(7):
+            pile = piles[i]
+            if pile:
+                tops[pile[-1]] = i
+            elif empty < 0:
+                empty = i
+        # tableau to foundation
+        for i in range(7):
+            pile = piles[i]
+            if pile:
+                c = pile[-1]
+                if found[_SUIT[c]] == _VAL[c] - 1:
+                    uncovers = len(pile) - 1 == down[i] and down[i] > 0
+                    out.append(
+                        (0.0 - 0.1 * uncovers - 0.01 * down[i], ("p", i, len(pile) - 1, -1, False))
+                    )
+        # tableau to tableau
+        for i in range(7):
+            pile = piles[i]
+            d = down[i]
+            n = len(pile)
+            for k in range(d, n):
+                c = pile[k]
+                if k == d:
+                    if d == 0 and _VAL[c] == 13:
+                        continue  # a king from an emptied pile's bottom: no gain
+                    rank = 1.0 - 0.01 * d if d else 3.0
+                else:
+                    below = pile[k - 1]
+                    if found[_SUIT[below]] != _VAL[below] - 1:
+                        continue  # only to let the card beneath go home
+                    rank = 1.5
+                if _VAL[c] == 13:
+                    if empty >= 0:
+                        out.append((rank, ("p", i, k, empty, False)))
+                    continue
+                for h in _HOSTS[c]:
+                    j = tops.get(h)
+                    if j is not None:
+                        out.append((rank, ("p", i, k, j, False)))
+        # the talon
+        for q, redeal in self.reachable(talon, p, rounds):
+            c = talon[q - 1]
+            extra = 0.001 * q + (0.5 if redeal else 0.0)
+            if found[_SUIT[c]] == _VAL[c] - 1:
+                out.append((0.5 + extra, ("t", c, q, -1, redeal)))
+            if _VAL[c] == 13:
+                if empty >= 0:
+                    out.append((2.0 + extra, ("t", c, q, empty, redeal)))
+                continue
+            for h in _HOSTS[c]:
+                j = tops.get(h)
+                if j is not None:
+                    out.append((2.0 + extra, ("t", c, q, j, redeal)))
+        # foundation to tableau
+        if self.back:
+            for s in range(4):
+                n = found[s]
+                if n:
+                    c = s * 13 + n - 1
+                    if _safe(c, found):
+                        continue
+                    if _VAL[c] == 13:
+                        if empty >= 0:
+                            out.append((4.0, ("f", c, 0, empty, False)))
+                        continue
+                    for h in _HOSTS[c]:
+                        j = tops.get(h)
+                        if j is not None:
+                            out.append((4.0, ("f", c, 0, j, False)))
+        out.sort(key=lambda item: item[0])
+        return out
+
+    back = True
+
+    def step(self, node: Node, move: Step) -> Node:
+        piles, down, talon, p, found, rounds = node
+        kind, a, b, target, redeal = move
+        if kind == "t":
+            moved: tuple[int, ...] = (a,)
+            talon = talon[: b - 1] + talon[b:]
+            p = b - 1
+            rounds += redeal
+        elif kind == "f":
+            moved = (a,)
+            s = _SUIT[a]
+            found = found[:s] + (found[s] - 1,) + found[s + 1 :]
+        else:
+            pile = piles[a]
+            moved = pile[b:]
+            rest = pile[:b]
+            d = down[a]
+            if rest and d == len(rest):
+                down = down[:a] + (d - 1,) + down[a + 1 :]
+            piles = piles[:a] + (rest,) + piles[a + 1 :]
+        if target < 0:
+            s = _SUIT[moved[0]]
+            found = found[:s] + (found[s] + 1,) + found[s + 1 :]
+        else:
+            piles = piles[:target] + (piles[target] + moved,) + piles[target + 1 :]
+        return (piles, down, talon, p, found, rounds)
+
+    def done(self, node: Node) -> bool:
+        """Won: all home, or nothing face down and every talon card reachable
+        (the lowest card left is then always free to go home)."""
+        _piles, down, talon, _p, found, _r = node
+        if sum(found) == 52:
+            return True
+        return not any(down) and (not talon or self.free_talon)
+
+    def finish(self, node: Node, line: list[Step]) -> None:
+        """Play a done position out: the lowest card left always goes home."""
+        while sum(node[4]) < 52:
+            piles, _down, talon, _p, found, _r = node
+            best: Step | None = None
+            low = 99
+            for i in range(7):
+                if piles[i]:
+                    c = piles[i][-1]
+                    if found[_SUIT[c]] == _VAL[c] - 1 and _VAL[c] < low:
+                        low, best = _VAL[c], ("p", i, len(piles[i]) - 1, -1, False)
+            for q in range(1, len(talon) + 1):
+                c = talon[q - 1]
+                if found[_SUIT[c]] == _VAL[c] - 1 and _VAL[c] < low:
+                    low, best = _VAL[c], ("t", c, q, -1, False)
+            assert best is not None  # the lowest card left is free (see ``done``)
+            line.append(best)
+            node = self.step(node, best)
+
+    def run(self, root: Node) -> tuple[str, tuple[Step, ...]]:
+        line: list[Step] = []
+        root = self.auto(root, line)
+        if self.done(root):
+            self.finish(root, line)
+            return "won", tuple(line)
+        self.seen.add(self.key(root))
+        stack = [(root, self.moves(root), 0, len(line))]
+        try:
+            while stack:
+                node, options, at, mark = stack[-1]
+                if at >= len(options):
+                    stack.pop()
+                    del line[mark:]
+                    continue
+                stack[-1] = (node, options, at + 1, mark)
+                move = options[at][1]
+                del line[mark:]
+                line.append(move)
+                child = self.auto(self.step(node, move), line)
+                if self.done(child):
+                    self.finish(child, line)
+                    return "won", tuple(line)
+                key = self.key(child)
+                if key in self.seen:
+                    continue
+                self.seen.add(key)
+                self.states += 1
+                if self.states >= self.limit:
+                    raise _Stop
+                deadline = self.deadline
+                if (
+                    not self.states & 1023
+                    and deadline is not None
+                    and time.perf_counter() > deadline
+                ):
+                    raise _Stop
+                stack.append((child, self.moves(child), 0, len(line)))
+        except _Stop:
+            return "unknown", ()
+        return "lost", ()
+
+
+def search(
+    piles: Sequence[Sequence[Card]],
+    hidden: Sequence[int],
+    stock: Sequence[Card],
+    *,
+    waste: Sequence[Card] = (),
+    foundations: Sequence[int] = (0, 0, 0, 0),
+    draw: int = 1,
+    passes: int | None = None,
+    passes_used: int = 0,
+    foundation_to_tableau: bool = True,
+    limit: int = 1_000_000,
+    seconds: float | None = None,
+) -> Outcome:
+    """Search a position with every card known (KL-9.1); ``stock``'s next card last.
+
+    ``limit`` caps the positions searched, ``seconds`` the time.
+    """
+    start = time.perf_counter()
+    engine = _Search(draw, passes, limit, seconds)
+    engine.back = foundation_to_tableau
+    talon = tuple(CODE[c] for c in waste) + tuple(CODE[c] for c in reversed(stock))
+    root: Node = (
+        tuple(tuple(CODE[c] for c in pile) for pile in piles),
+        tuple(hidden),
+        talon,
+        len(waste),
+        tuple(foundations),
+        passes_used,
+    )
+    verdict, line = engine.run(root)
+    return Outcome(verdict, line, engine.states, time.perf_counter() - start)
+
+
+def deal_is_winnable(
+    piles: Sequence[Sequence[Card]],
+    stock: Sequence[Card],
+    *,
+    draw: int,
+    passes: int | None,
+    limit: int,
+) -> bool:
+    """Whether the search proves a fresh deal winnable within ``limit`` states (KL-2.4)."""
+    hidden = tuple(len(p) - 1 for p in piles)
+    return search(piles, hidden, stock, draw=draw, passes=passes, limit=limit).verdict == "won"

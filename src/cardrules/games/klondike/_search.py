@@ -47,14 +47,15 @@ _RED = tuple(c // 13 in (1, 2) for c in range(52))
 _HOSTS = tuple(
     tuple(h for h in range(52) if _VAL[h] == _VAL[c] + 1 and _RED[h] != _RED[c]) for c in range(52)
 )
+_GUESTS = tuple(
+    tuple(g for g in range(52) if _VAL[g] == _VAL[c] - 1 and _RED[g] != _RED[c]) for c in range(52)
+)
 
 # A macro move: (kind, a, b, target, redeal): kind "t" talon card at waste size b
 # (``a`` the card), "p" pile a from index b, "f" foundation card a; target -1 for
 # home, else a pile index; ``redeal`` whether the talon move needs a redeal first.
 Step = tuple[str, int, int, int, bool]
-Node = tuple[
-    tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], int, tuple[int, ...], int
-]
+Node = tuple[tuple[bytes, ...], tuple[int, ...], bytes, int, tuple[int, ...], int]
 
 
 @attrs.frozen
@@ -83,6 +84,9 @@ def _safe(c: int, found: Sequence[int]) -> bool:
 
 
 class _Search:
+    """One search. Piles are ``bytes``, face-down cards stored as their number
+    plus 64, so that the sorted piles alone key the tableau."""
+
     def __init__(self, draw: int, passes: int | None, limit: int, seconds: float | None) -> None:
         self.draw = draw
         self.redeals = 10**9 if passes is None else passes - 1
@@ -91,16 +95,17 @@ class _Search:
         self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.seen: set[bytes] = set()
         self.states = 0
+        self.back = True
 
     # ---- positions ---------------------------------------------------------------
 
     def key(self, node: Node) -> bytes:
-        piles, down, talon, p, _found, rounds = node
-        parts = sorted(bytes((d, *pile)) for pile, d in zip(piles, down, strict=False))
-        tail = bytes(talon) + (b"" if self.free_talon else bytes((200, p, min(rounds, 250))))
-        return b"\xff".join(parts) + b"\xfe" + tail
+        piles, _down, talon, p, _found, rounds = node
+        if self.free_talon:
+            return b"\xff".join(sorted(piles)) + b"\xfe" + talon
+        return b"\xff".join(sorted(piles)) + b"\xfe" + talon + bytes((200, p, min(rounds, 250)))
 
-    def reachable(self, talon: tuple[int, ...], p: int, rounds: int) -> list[tuple[int, bool]]:
+    def reachable(self, talon: bytes, p: int, rounds: int) -> list[tuple[int, bool]]:
         """Waste sizes at which some talon card is on top, and whether a redeal is needed."""
         n = len(talon)
         if self.free_talon:
@@ -128,136 +133,140 @@ class _Search:
         """Play safe cards home (KL-5.2): pile tops and the waste's top card
         (any talon card when every one is reachable)."""
         piles, down, talon, p, found, rounds = node
-        moved = True
-        while moved:
+        while True:
+            safe = [s * 13 + n for s, n in enumerate(found) if n < 13 and _safe(s * 13 + n, found)]
+            if not safe:
+                return node
             moved = False
-            for i in range(7):
-                pile = piles[i]
-                if pile:
-                    c = pile[-1]
-                    s = _SUIT[c]
-                    if found[s] == _VAL[c] - 1 and _safe(c, found):
+            for c in safe:
+                s = c // 13
+                for i in range(7):
+                    pile = piles[i]
+                    if pile and pile[-1] == c:
                         line.append(("p", i, len(pile) - 1, -1, False))
-                        found = found[:s] + (found[s] + 1,) + found[s + 1 :]
                         rest = pile[:-1]
                         d = down[i]
                         if rest and d == len(rest):
+                            rest = rest[:-1] + bytes((rest[-1] - 64,))
                             down = down[:i] + (d - 1,) + down[i + 1 :]
                         piles = piles[:i] + (rest,) + piles[i + 1 :]
-                        moved = True
-            if self.free_talon:
-                for q in range(len(talon), 0, -1):
-                    c = talon[q - 1]
-                    s = _SUIT[c]
-                    if found[s] == _VAL[c] - 1 and _safe(c, found):
-                        line.append(("t", c, q, -1, False))
-                        found = found[:s] + (found[s] + 1,) + found[s + 1 :]
-                        talon = talon[: q - 1] + talon[q:]
-                        p = 0
-                        moved = True
-            elif p:
-                c = talon[p - 1]
-                s = _SUIT[c]
-                if found[s] == _VAL[c] - 1 and _safe(c, found):
-                    line.append(("t", c, p, -1, False))
-                    found = found[:s] + (found[s] + 1,) + found[s + 1 :]
-                    talon = talon[: p - 1] + talon[p:]
-                    p -= 1
-                    moved = True
-        return (piles, down, talon, p, found, rounds)
+                        break
+                else:
+                    if self.free_talon:
+                        q = talon.find(c) + 1
+                    else:
+                        q = p if p and talon[p - 1] == c else 0
+                    if not q:
+                        continue
+                    line.append(("t", c, q, -1, False))
+                    talon = talon[: q - 1] + talon[q:]
+                    p = 0 if self.free_talon else q - 1
+                found = found[:s] + (found[s] + 1,) + found[s + 1 :]
+                moved = True
+            node = (piles, down, talon, p, found, rounds)
+            if not moved:
+                return node
 
-    def moves(self, node: Node) -> list[tuple[float, Step]]:
+    def moves(self, node: Node) -> list[tuple[int, Step]]:
         """The candidate steps with their order (lower first)."""
         piles, down, talon, p, found, rounds = node
-        out: list[tuple[float, Step]] = []
+        out: list[tuple[int, Step]] = []
         tops: dict[int, int] = {}
         empty = -1
-        for i in range(7):
-            pile = piles[i]
-            if pile:
-                tops[pile[-1]] = i
-            elif empty < 0:
-                empty = i
-        # tableau to foundation
+        nexts = {s * 13 + n for s, n in enumerate(found) if n < 13}
         for i in range(7):
             pile = piles[i]
             if pile:
                 c = pile[-1]
-                if found[_SUIT[c]] == _VAL[c] - 1:
-                    uncovers = len(pile) - 1 == down[i] and down[i] > 0
-                    out.append(
-                        (0.0 - 0.1 * uncovers - 0.01 * down[i], ("p", i, len(pile) - 1, -1, False))
-                    )
-        # tableau to tableau
+                tops[c] = i
+                if c in nexts:  # tableau to foundation
+                    d = down[i]
+                    turns = len(pile) - 1 == d and d > 0
+                    out.append((-20 * turns - d, ("p", i, len(pile) - 1, -1, False)))
+            elif empty < 0:
+                empty = i
+        hosts = _HOSTS
         for i in range(7):
             pile = piles[i]
             d = down[i]
             n = len(pile)
-            for k in range(d, n):
+            if not n:
+                continue
+            starts = [d]
+            for c in nexts:  # a partial move lets the card beneath go home
+                at = pile.find(c, d, n - 1)
+                if at >= 0:
+                    starts.append(at + 1)
+            for k in starts:
                 c = pile[k]
                 if k == d:
-                    if d == 0 and _VAL[c] == 13:
+                    if d == 0 and c % 13 == 12:
                         continue  # a king from an emptied pile's bottom: no gain
-                    rank = 1.0 - 0.01 * d if d else 3.0
+                    rank = 100 - d if d else 300
                 else:
-                    below = pile[k - 1]
-                    if found[_SUIT[below]] != _VAL[below] - 1:
-                        continue  # only to let the card beneath go home
-                    rank = 1.5
-                if _VAL[c] == 13:
+                    rank = 150
+                if c % 13 == 12:
                     if empty >= 0:
                         out.append((rank, ("p", i, k, empty, False)))
                     continue
-                for h in _HOSTS[c]:
+                for h in hosts[c]:
                     j = tops.get(h)
                     if j is not None:
                         out.append((rank, ("p", i, k, j, False)))
-        # the talon
-        for q, redeal in self.reachable(talon, p, rounds):
+        for q, redeal in self.reachable(talon, p, rounds):  # the talon
             c = talon[q - 1]
-            extra = 0.001 * q + (0.5 if redeal else 0.0)
-            if found[_SUIT[c]] == _VAL[c] - 1:
-                out.append((0.5 + extra, ("t", c, q, -1, redeal)))
-            if _VAL[c] == 13:
+            extra = q + 50 * redeal
+            if c in nexts:
+                out.append((50 + extra, ("t", c, q, -1, redeal)))
+            if c % 13 == 12:
                 if empty >= 0:
-                    out.append((2.0 + extra, ("t", c, q, empty, redeal)))
+                    out.append((200 + extra, ("t", c, q, empty, redeal)))
                 continue
-            for h in _HOSTS[c]:
+            for h in hosts[c]:
                 j = tops.get(h)
                 if j is not None:
-                    out.append((2.0 + extra, ("t", c, q, j, redeal)))
-        # foundation to tableau
-        if self.back:
+                    out.append((200 + extra, ("t", c, q, j, redeal)))
+        if self.back:  # foundation to tableau, for a card that then goes on it
             for s in range(4):
                 n = found[s]
-                if n:
-                    c = s * 13 + n - 1
-                    if _safe(c, found):
-                        continue
-                    if _VAL[c] == 13:
-                        if empty >= 0:
-                            out.append((4.0, ("f", c, 0, empty, False)))
-                        continue
-                    for h in _HOSTS[c]:
-                        j = tops.get(h)
-                        if j is not None:
-                            out.append((4.0, ("f", c, 0, j, False)))
-        out.sort(key=lambda item: item[0])
+                if not n:
+                    continue
+                c = s * 13 + n - 1
+                if _safe(c, found) or not self._wanted(c, piles, down, talon):
+                    continue
+                if c % 13 == 12:
+                    if empty >= 0:
+                        out.append((400, ("f", c, 0, empty, False)))
+                    continue
+                for h in hosts[c]:
+                    j = tops.get(h)
+                    if j is not None:
+                        out.append((400, ("f", c, 0, j, False)))
+        out.sort()
         return out
 
-    back = True
+    @staticmethod
+    def _wanted(c: int, piles: tuple[bytes, ...], down: tuple[int, ...], talon: bytes) -> bool:
+        """Whether some face-up or talon card could be built on ``c``."""
+        for guest in _GUESTS[c]:
+            if guest in talon:
+                return True
+            for pile, d in zip(piles, down, strict=True):
+                if pile.find(guest, d) >= 0:
+                    return True
+        return False
 
     def step(self, node: Node, move: Step) -> Node:
         piles, down, talon, p, found, rounds = node
         kind, a, b, target, redeal = move
         if kind == "t":
-            moved: tuple[int, ...] = (a,)
+            moved = bytes((a,))
             talon = talon[: b - 1] + talon[b:]
-            p = b - 1
+            p = 0 if self.free_talon else b - 1
             rounds += redeal
         elif kind == "f":
-            moved = (a,)
-            s = _SUIT[a]
+            moved = bytes((a,))
+            s = a // 13
             found = found[:s] + (found[s] - 1,) + found[s + 1 :]
         else:
             pile = piles[a]
@@ -265,10 +274,11 @@ class _Search:
             rest = pile[:b]
             d = down[a]
             if rest and d == len(rest):
+                rest = rest[:-1] + bytes((rest[-1] - 64,))
                 down = down[:a] + (d - 1,) + down[a + 1 :]
             piles = piles[:a] + (rest,) + piles[a + 1 :]
         if target < 0:
-            s = _SUIT[moved[0]]
+            s = moved[0] // 13
             found = found[:s] + (found[s] + 1,) + found[s + 1 :]
         else:
             piles = piles[:target] + (piles[target] + moved,) + piles[target + 1 :]
@@ -307,14 +317,16 @@ class _Search:
         if self.done(root):
             self.finish(root, line)
             return "won", tuple(line)
-        self.seen.add(self.key(root))
+        seen = self.seen
+        seen.add(self.key(root))
         stack = [(root, self.moves(root), 0, len(line))]
+        limit = self.limit
+        deadline = self.deadline
         try:
             while stack:
                 node, options, at, mark = stack[-1]
                 if at >= len(options):
                     stack.pop()
-                    del line[mark:]
                     continue
                 stack[-1] = (node, options, at + 1, mark)
                 move = options[at][1]
@@ -325,18 +337,14 @@ class _Search:
                     self.finish(child, line)
                     return "won", tuple(line)
                 key = self.key(child)
-                if key in self.seen:
+                if key in seen:
                     continue
-                self.seen.add(key)
+                seen.add(key)
                 self.states += 1
-                if self.states >= self.limit:
+                if self.states >= limit:
                     raise _Stop
-                deadline = self.deadline
-                if (
-                    not self.states & 1023
-                    and deadline is not None
-                    and time.perf_counter() > deadline
-                ):
+                timed = deadline is not None and not self.states & 1023
+                if timed and time.perf_counter() > deadline:  # type: ignore[operator]
                     raise _Stop
                 stack.append((child, self.moves(child), 0, len(line)))
         except _Stop:
@@ -365,12 +373,15 @@ def search(
     start = time.perf_counter()
     engine = _Search(draw, passes, limit, seconds)
     engine.back = foundation_to_tableau
-    talon = tuple(CODE[c] for c in waste) + tuple(CODE[c] for c in reversed(stock))
+    talon = bytes(CODE[c] for c in waste) + bytes(CODE[c] for c in reversed(stock))
     root: Node = (
-        tuple(tuple(CODE[c] for c in pile) for pile in piles),
+        tuple(
+            bytes(CODE[c] + 64 * (k < h) for k, c in enumerate(pile))
+            for pile, h in zip(piles, hidden, strict=True)
+        ),
         tuple(hidden),
         talon,
-        len(waste),
+        0 if engine.free_talon else len(waste),
         tuple(foundations),
         passes_used,
     )

@@ -196,7 +196,7 @@ class State(GameState[Options]):
         if not self.waste:
             return "the stock and the waste are both empty (KL-4.4)"
         if limit is not None and self.passes + 1 >= limit:
-            return f"the stock may be gone through only {limit} times (KL-4.3; option passes)"
+            return f"option passes allows {limit} pass(es) through the stock (KL-4.3)"
         return None
 
     def locate(self, card: Card) -> tuple[str, int, int]:

@@ -47,6 +47,7 @@ _RED = tuple(c // 13 in (1, 2) for c in range(52))
 _HOSTS = tuple(
     tuple(h for h in range(52) if _VAL[h] == _VAL[c] + 1 and _RED[h] != _RED[c]) for c in range(52)
 )
+_KINGS = (12, 25, 38, 51)
 _GUESTS = tuple(
     tuple(g for g in range(52) if _VAL[g] == _VAL[c] - 1 and _RED[g] != _RED[c]) for c in range(52)
 )
@@ -55,7 +56,8 @@ _GUESTS = tuple(
 # (``a`` the card), "p" pile a from index b, "f" foundation card a; target -1 for
 # home, else a pile index; ``redeal`` whether the talon move needs a redeal first.
 Step = tuple[str, int, int, int, bool]
-Node = tuple[tuple[bytes, ...], tuple[int, ...], bytes, int, tuple[int, ...], int]
+Found = tuple[int, ...]
+Node = tuple[tuple[bytes, ...], tuple[int, ...], bytes, int, Found, int]
 
 
 @attrs.frozen
@@ -200,8 +202,8 @@ class _Search:
             for k in starts:
                 c = pile[k]
                 if k == d:
-                    if d == 0 and c % 13 == 12:
-                        continue  # a king from an emptied pile's bottom: no gain
+                    if d == 0 and (c % 13 == 12 or not self._king_waits(piles, talon, found)):
+                        continue  # an emptied pile that no king could fill: no gain
                     rank = 100 - d if d else 300
                 else:
                     rank = 150
@@ -213,11 +215,14 @@ class _Search:
                     j = tops.get(h)
                     if j is not None:
                         out.append((rank, ("p", i, k, j, False)))
+        free = self.free_talon
         for q, redeal in self.reachable(talon, p, rounds):  # the talon
             c = talon[q - 1]
             extra = q + 50 * redeal
             if c in nexts:
                 out.append((50 + extra, ("t", c, q, -1, redeal)))
+            if free and not self._wanted(c, piles, down, talon, found):
+                continue  # a card always at hand goes out only to hold another
             if c % 13 == 12:
                 if empty >= 0:
                     out.append((200 + extra, ("t", c, q, empty, redeal)))
@@ -232,7 +237,7 @@ class _Search:
                 if not n:
                     continue
                 c = s * 13 + n - 1
-                if _safe(c, found) or not self._wanted(c, piles, down, talon):
+                if _safe(c, found) or not self._wanted(c, piles, down, talon, found):
                     continue
                 if c % 13 == 12:
                     if empty >= 0:
@@ -245,14 +250,31 @@ class _Search:
         out.sort()
         return out
 
-    @staticmethod
-    def _wanted(c: int, piles: tuple[bytes, ...], down: tuple[int, ...], talon: bytes) -> bool:
-        """Whether some face-up or talon card could be built on ``c``."""
+    def _wanted(
+        self, c: int, piles: tuple[bytes, ...], down: tuple[int, ...], talon: bytes, found: Found
+    ) -> bool:
+        """Whether some card could be built on ``c`` with a gain now: one in the
+        talon, a foundation's top card (when cards may come back) or the lowest
+        face-up card of a pile (the others already lie on a card like ``c``)."""
         for guest in _GUESTS[c]:
             if guest in talon:
                 return True
+            if self.back and found[guest // 13] == guest % 13 + 1:
+                return True
             for pile, d in zip(piles, down, strict=True):
-                if pile.find(guest, d) >= 0:
+                if len(pile) > d and pile[d] == guest:
+                    return True
+        return False
+
+    def _king_waits(self, piles: tuple[bytes, ...], talon: bytes, found: Found) -> bool:
+        """Whether a king could fill an emptied pile: one in the talon, a face-up
+        king with cards under it, one face down, or one on a foundation."""
+        for king in _KINGS:
+            if king in talon or (self.back and found[king // 13] == 13):
+                return True
+            for pile in piles:
+                at = pile.find(king)
+                if at > 0 or (at < 0 and pile.find(king + 64) >= 0):
                     return True
         return False
 

@@ -177,7 +177,11 @@ class State(GameState[Options]):
         moves = self._candidates()
         if self.seen:
             seen = set(self.seen)
-            moves = [m for m in moves if self._reversible_key(m) not in seen]
+            if self.options.auto_play:
+                moves = [m for m in moves if self._reversible_key(m) not in seen]
+            else:
+                up = [p[h:] for p, h in zip(self.tableau, self.hidden, strict=True)]
+                moves = [m for m in moves if self._quick_key(m, up) not in seen]
         if not self.stock or self.passes:  # resigning, once the stock is seen (KL-6.2)
             moves.append(RESIGN)
         return tuple(moves)
@@ -188,6 +192,45 @@ class State(GameState[Options]):
         if _irreversible(self, after):
             return None
         return position_key(after.tableau, after.hidden, len(after.waste), after.foundations)
+
+    def _quick_key(self, move: Move, up: list[tuple[Card, ...]]) -> int | None:
+        """``_reversible_key`` without auto-play, from the face-up cards ``up``
+        and without building the next state (the hot path of KL-6.1)."""
+        hidden, found, opts = self.hidden, self.foundations, self.options
+        if move is DRAW:
+            size = len(self.waste) + min(opts.draw, len(self.stock))
+            return hash((tuple(up), hidden, size, found))
+        if move is REDEAL:
+            return None if opts.passes is not None else hash((tuple(up), hidden, 0, found))
+        card = cast(Home | Shift, move).card
+        waste = self.waste
+        if waste and waste[-1] == card:
+            return None  # out of the stock and waste
+        suit = SUIT[card]
+        new_found = list(found)
+        after = list(up)
+        if isinstance(move, Home):
+            if not opts.foundation_to_tableau:
+                return None
+            i = next(i for i, p in enumerate(up) if p and p[-1] == card)
+            if len(up[i]) == 1 and hidden[i]:
+                return None  # turns a card
+            after[i] = up[i][:-1]
+            new_found[suit] += 1
+        else:
+            j = cast(Shift, move).pile - 1
+            for i, pile in enumerate(up):
+                if card in pile:
+                    k = pile.index(card)
+                    if k == 0 and hidden[i]:
+                        return None  # turns a card
+                    after[j] = up[j] + pile[k:]
+                    after[i] = pile[:k]
+                    break
+            else:  # from a foundation
+                after[j] = up[j] + (card,)
+                new_found[suit] -= 1
+        return hash((tuple(after), hidden, len(waste), tuple(new_found)))
 
     def _redeal_problem(self) -> str | None:
         limit = self.options.passes

@@ -8,10 +8,10 @@
    interval of the won share is about 81.956% +- 1.96 * sqrt(p(1-p)/N); the
    ShootMe solver solves 91.9% of 1,000 draw-1 deals (6.2% impossible, 1.9%
    undecided).
-2. On the first ``--peer-deals`` draw-1 deals (the same deals, written in the
-   PySol format), the ShootMe solver (``pyksolve``, ``solve_minimal`` with a
-   ``--peer-states`` limit) beside ours, measured alternating deal by deal:
-   whether every verdict both decide agrees, and the ratio of the median times.
+2. On the first ``--peer-deals`` deals of each draw (the same deals, written in
+   the PySol format), the ShootMe solver (``pyksolve``, ``solve_minimal`` with a
+   ``--peer-states`` limit) right after ours on each deal: whether every
+   verdict both decide agrees, and the ratio of the median times.
 3. ``legal_moves()`` time on fresh states met in random play (median, 90th
    percentile).
 4. Random moves per second: whole random games of ours against OpenSpiel's
@@ -49,18 +49,44 @@ def pysol_text(state: Any) -> str:
     return klondike.write_pysol(deal) + "\n" * 12
 
 
-def solver_figure(draw: int, deals: int, seconds: float) -> dict[str, Any]:
-    """Verdicts and times of our solver over seeds 0..deals-1."""
+def solver_figure(
+    draw: int, deals: int, seconds: float, peer_deals: int = 0, peer_states: int = 0
+) -> dict[str, Any]:
+    """Verdicts and times of our solver over seeds 0..deals-1; on the first
+    ``peer_deals`` of them pyksolve solves the same deal right after ours."""
     game = games.create("klondike", draw=draw)
     verdicts: dict[str, int] = {"won": 0, "lost": 0, "unknown": 0}
     times: list[float] = []
     states: list[int] = []
+    peer: list[tuple[str, str, float, float]] = []
     for seed in range(deals):
-        result = klondike.solve(game.new_game(seed=seed), limit=10**9, seconds=seconds)
+        state = game.new_game(seed=seed)
+        result = klondike.solve(state, limit=10**9, seconds=seconds)
         verdicts[result.verdict] += 1
         times.append(result.seconds)
         states.append(result.states)
-    return {"verdicts": verdicts, "times": times, "states": states}
+        if seed < peer_deals:
+            verdict, spent = pyksolve_verdict(state, draw, peer_states)
+            peer.append((result.verdict, verdict, result.seconds, spent))
+    return {"verdicts": verdicts, "times": times, "states": states, "peer": peer}
+
+
+def pyksolve_verdict(state: Any, draw: int, peer_states: int) -> tuple[str, float]:
+    """The ShootMe solver's verdict on the state's deal, and its time."""
+    from pyksolve import solver as ks
+
+    peer = ks.Solitaire()
+    if not peer.load_pysol(pysol_text(state)):
+        raise SystemExit(f"pyksolve refused the deal of seed {state.seed}")
+    peer.reset_game(draw)
+    start = time.perf_counter()
+    result = peer.solve_minimal(peer_states)
+    spent = time.perf_counter() - start
+    if result in (ks.SolveResult.SolvedMinimal, ks.SolveResult.SolvedMayNotBeMinimal):
+        return "won", spent
+    if result == ks.SolveResult.Impossible:
+        return "lost", spent
+    return "unknown", spent
 
 
 def report_solver(draw: int, deals: int, seconds: float, fig: dict[str, Any]) -> None:
@@ -91,54 +117,32 @@ def report_solver(draw: int, deals: int, seconds: float, fig: dict[str, Any]) ->
         print(f"  ShootMe (1,000 deals): solved {s:.1%}, impossible {i:.1%}, undecided {u:.1%}")
 
 
-def peer_figure(deals: int, seconds: float, peer_states: int) -> None:
-    """Our solver and pyksolve on the same draw-1 deals, alternating."""
-    try:
-        from pyksolve import solver as ks
-    except ImportError:
-        print("pyksolve is not installed: no peer comparison")
+def report_peer(draw: int, seconds: float, peer_states: int, peer: list[Any]) -> None:
+    """Verdict agreement and the median time ratio on the deals both solved."""
+    if not peer:
         return
-    game = games.create("klondike", draw=1)
-    ours_t: list[float] = []
-    theirs_t: list[float] = []
-    both = agree = 0
     counts = {"won": 0, "lost": 0, "unknown": 0}
-    won_results = (ks.SolveResult.SolvedMinimal, ks.SolveResult.SolvedMayNotBeMinimal)
-    for seed in range(deals):
-        state = game.new_game(seed=seed)
-        mine = klondike.solve(state, limit=10**9, seconds=seconds)
-        ours_t.append(mine.seconds)
-        peer = ks.Solitaire()
-        if not peer.load_pysol(pysol_text(state)):
-            raise SystemExit(f"pyksolve refused deal {seed}")
-        peer.reset_game(1)
-        start = time.perf_counter()
-        theirs = peer.solve_minimal(peer_states)
-        theirs_t.append(time.perf_counter() - start)
-        if theirs in won_results:
-            peer_verdict = "won"
-        elif theirs == ks.SolveResult.Impossible:
-            peer_verdict = "lost"
-        else:
-            peer_verdict = "unknown"
-        counts[peer_verdict] += 1
-        if mine.verdict != "unknown" and peer_verdict != "unknown":
+    both = agree = 0
+    for seed, (mine, theirs, _, _) in enumerate(peer):
+        counts[theirs] += 1
+        if mine != "unknown" and theirs != "unknown":
             both += 1
-            agree += mine.verdict == peer_verdict
-            if mine.verdict != peer_verdict:
-                print(f"  DISAGREE on deal {seed}: ours {mine.verdict}, pyksolve {peer_verdict}")
-    ratio = statistics.median(ours_t) / statistics.median(theirs_t)
+            agree += mine == theirs
+            if mine != theirs:
+                print(f"  DISAGREE on deal {seed}: ours {mine}, pyksolve {theirs}")
+    ours_t = statistics.median(p[2] for p in peer)
+    theirs_t = statistics.median(p[3] for p in peer)
     print(
-        f"same {deals} draw-1 deals, ours at {seconds:g} s, pyksolve solve_minimal at "
-        f"{peer_states:,} states (alternating):"
+        f"  the first {len(peer)} deals beside pyksolve (solve_minimal, {peer_states:,} "
+        f"states; each deal ours then theirs):"
     )
     print(
-        f"  pyksolve: won {counts['won']}, impossible {counts['lost']}, "
-        f"undecided {counts['unknown']}; median {statistics.median(theirs_t):.3f} s"
+        f"    pyksolve: won {counts['won']}, impossible {counts['lost']}, "
+        f"undecided {counts['unknown']}"
     )
     print(
-        f"  verdicts both decide: {both}, agreeing {agree}; median time ours / pyksolve = "
-        f"{statistics.median(ours_t):.4f} / {statistics.median(theirs_t):.3f} = {ratio:.3f}"
+        f"    verdicts both decide: {both}, agreeing: {agree}; median time ours "
+        f"{ours_t:.4f} s / pyksolve {theirs_t:.3f} s = {ours_t / theirs_t:.3f}"
     )
 
 
@@ -230,11 +234,15 @@ def main() -> None:
     random_figure()
     if args.skip_solver:
         return
+    try:
+        import pyksolve  # noqa: F401
+    except ImportError:
+        print("pyksolve is not installed: no peer comparison")
+        args.peer_deals = 0
     for draw in (int(d) for d in args.draws.split(",")):
-        fig = solver_figure(draw, args.deals, args.seconds)
+        fig = solver_figure(draw, args.deals, args.seconds, args.peer_deals, args.peer_states)
         report_solver(draw, args.deals, args.seconds, fig)
-    if args.peer_deals:
-        peer_figure(args.peer_deals, args.seconds, args.peer_states)
+        report_peer(draw, args.seconds, args.peer_states, fig["peer"])
 
 
 if __name__ == "__main__":

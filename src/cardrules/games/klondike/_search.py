@@ -171,11 +171,11 @@ class _Search:
 
     def moves(self, node: Node) -> list[tuple[int, Step]]:
         """The candidate steps with their order (lower first)."""
-        piles, down, talon, p, found, rounds = node
+        piles, down, talon, _p, found, _rounds = node
         out: list[tuple[int, Step]] = []
         tops: dict[int, int] = {}
         empty = -1
-        nexts = {s * 13 + n for s, n in enumerate(found) if n < 13}
+        nexts = [s * 13 + n for s, n in enumerate(found) if n < 13]
         for i in range(7):
             pile = piles[i]
             if pile:
@@ -187,50 +187,41 @@ class _Search:
                     out.append((-20 * turns - d, ("p", i, len(pile) - 1, -1, False)))
             elif empty < 0:
                 empty = i
-        hosts = _HOSTS
+        get = tops.get
         for i in range(7):
             pile = piles[i]
-            d = down[i]
             n = len(pile)
             if not n:
                 continue
+            d = down[i]
             starts = [d]
-            for c in nexts:  # a partial move lets the card beneath go home
-                at = pile.find(c, d, n - 1)
-                if at >= 0:
-                    starts.append(at + 1)
+            if n - d > 1:
+                for c in nexts:  # a partial move lets the card beneath go home
+                    at = pile.find(c, d, n - 1)
+                    if at >= 0:
+                        starts.append(at + 1)
             for k in starts:
                 c = pile[k]
+                if c % 13 == 12:
+                    if (d == 0 and k == 0) or empty < 0:
+                        continue  # a king from an emptied pile's bottom: no gain
+                    targets = [empty]
+                else:
+                    h1, h2 = _HOSTS[c]
+                    j1, j2 = get(h1), get(h2)
+                    if j1 is None and j2 is None:
+                        continue
+                    targets = [j for j in (j1, j2) if j is not None]
                 if k == d:
-                    if d == 0 and (c % 13 == 12 or not self._king_waits(piles, talon, found)):
+                    if d == 0 and not self._king_waits(piles, talon, found):
                         continue  # an emptied pile that no king could fill: no gain
                     rank = 100 - d if d else 300
                 else:
                     rank = 150
-                if c % 13 == 12:
-                    if empty >= 0:
-                        out.append((rank, ("p", i, k, empty, False)))
-                    continue
-                for h in hosts[c]:
-                    j = tops.get(h)
-                    if j is not None:
-                        out.append((rank, ("p", i, k, j, False)))
-        free = self.free_talon
-        for q, redeal in self.reachable(talon, p, rounds):  # the talon
-            c = talon[q - 1]
-            extra = q + 50 * redeal
-            if c in nexts:
-                out.append((50 + extra, ("t", c, q, -1, redeal)))
-            if free and not self._wanted(c, piles, down, talon, found):
-                continue  # a card always at hand goes out only to hold another
-            if c % 13 == 12:
-                if empty >= 0:
-                    out.append((200 + extra, ("t", c, q, empty, redeal)))
-                continue
-            for h in hosts[c]:
-                j = tops.get(h)
-                if j is not None:
-                    out.append((200 + extra, ("t", c, q, j, redeal)))
+                for j in targets:
+                    out.append((rank, ("p", i, k, j, False)))
+        if talon:
+            self._talon_moves(node, nexts, tops, empty, out)
         if self.back:  # foundation to tableau, for a card that then goes on it
             for s in range(4):
                 n = found[s]
@@ -243,12 +234,45 @@ class _Search:
                     if empty >= 0:
                         out.append((400, ("f", c, 0, empty, False)))
                     continue
-                for h in hosts[c]:
-                    j = tops.get(h)
-                    if j is not None:
-                        out.append((400, ("f", c, 0, j, False)))
+                for h in _HOSTS[c]:
+                    at = get(h)
+                    if at is not None:
+                        out.append((400, ("f", c, 0, at, False)))
         out.sort()
         return out
+
+    def _talon_moves(
+        self,
+        node: Node,
+        nexts: list[int],
+        tops: dict[int, int],
+        empty: int,
+        out: list[tuple[int, Step]],
+    ) -> None:
+        """Talon cards that draws can bring up, home or onto the tableau."""
+        piles, down, talon, p, found, rounds = node
+        free = self.free_talon
+        reach = None if free else dict(self.reachable(talon, p, rounds))
+        for c in nexts:
+            q = talon.find(c) + 1
+            if q and (reach is None or q in reach):
+                redeal = reach is not None and reach[q]
+                out.append((50 + q + 50 * redeal, ("t", c, q, -1, redeal)))
+        wanted: list[tuple[int, int]] = []
+        for h, j in tops.items():
+            if h < 52 and h % 13:
+                for g in _GUESTS[h]:
+                    wanted.append((g, j))
+        if empty >= 0:
+            wanted.extend((king, empty) for king in _KINGS)
+        for g, j in wanted:
+            q = talon.find(g) + 1
+            if not q or (reach is not None and q not in reach):
+                continue
+            if free and not self._wanted(g, piles, down, talon, found):
+                continue  # a card always at hand goes out only to hold another
+            redeal = reach is not None and reach[q]
+            out.append((200 + q + 50 * redeal, ("t", g, q, j, redeal)))
 
     def _wanted(
         self, c: int, piles: tuple[bytes, ...], down: tuple[int, ...], talon: bytes, found: Found

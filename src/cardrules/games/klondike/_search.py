@@ -235,9 +235,9 @@ class _Search:
                         out.append((400, ("f", c, 0, empty, False)))
                     continue
                 for h in _HOSTS[c]:
-                    at = get(h)
-                    if at is not None:
-                        out.append((400, ("f", c, 0, at, False)))
+                    onto = get(h)
+                    if onto is not None:
+                        out.append((400, ("f", c, 0, onto, False)))
         out.sort()
         return out
 

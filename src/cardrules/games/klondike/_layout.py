@@ -40,7 +40,7 @@ def position_key(tableau: Piles, hidden: Counts7, waste_size: int, foundations: 
         ...     s.tableau, s.hidden, 0, s.foundations)
         True
     """
-    up = tuple(p[h:] for p, h in zip(tableau, hidden, strict=False))
+    up = tuple([p[h:] for p, h in zip(tableau, hidden, strict=True)])
     return hash((up, hidden, waste_size, foundations))
 
 

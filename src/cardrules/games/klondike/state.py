@@ -143,14 +143,21 @@ class State(GameState[Options]):
             top = waste[-1]
             if found[SUIT[top]] == VALUE[top] - 1:
                 out.append(HOME[top])
-            self._onto(top, -1, tops, empties, out)
-        for i, pile in enumerate(tableau):
-            for k in range(self.hidden[i], len(pile)):
-                self._onto(pile[k], i if k else -2, tops, empties, out)
+            self._onto(top, tops, empties, out)
+        get = tops.get
+        for pile, h in zip(tableau, self.hidden, strict=True):
+            for card in pile[h:]:  # the tableau's face-up cards (inlined ``_onto``)
+                shifts = SHIFT[card]
+                for host in HOSTS[card]:
+                    j = get(host)
+                    if j is not None:
+                        out.append(shifts[j])
+                if empties and card in KINGS:
+                    out.extend(shifts[j] for j in empties)
         if self.options.foundation_to_tableau:
             for suit, count in enumerate(found):
                 if count:
-                    self._onto(HOME_CARD[suit][count - 1], -1, tops, empties, out)
+                    self._onto(HOME_CARD[suit][count - 1], tops, empties, out)
         if self.stock:
             out.append(DRAW)
         elif self.waste and self._redeal_problem() is None:
@@ -158,11 +165,8 @@ class State(GameState[Options]):
         return out
 
     @staticmethod
-    def _onto(
-        card: Card, source: int, tops: dict[Card, int], empties: list[int], out: list[Move]
-    ) -> None:
-        """Append the shifts of ``card``; ``source`` -2 marks a pile's bottom card,
-        which moves to an empty pile to no purpose but legally (KL-3.4)."""
+    def _onto(card: Card, tops: dict[Card, int], empties: list[int], out: list[Move]) -> None:
+        """Append the shifts of ``card`` onto a pile top or, a king, an empty pile (KL-3.4)."""
         shifts = SHIFT[card]
         for host in HOSTS[card]:
             j = tops.get(host)

@@ -255,9 +255,12 @@ class _Search:
         reach = None if free else dict(self.reachable(talon, p, rounds))
         for c in nexts:
             q = talon.find(c) + 1
-            if q and (reach is None or q in reach):
-                redeal = reach is not None and reach[q]
-                out.append((50 + q + 50 * redeal, ("t", c, q, -1, redeal)))
+            if not q or (reach is not None and q not in reach):
+                continue
+            if free and not self._home_helps(c, talon, tops):
+                continue  # a card always at hand goes home only to let a tableau card follow
+            redeal = reach is not None and reach[q]
+            out.append((50 + q + 50 * redeal, ("t", c, q, -1, redeal)))
         wanted: list[tuple[int, int]] = []
         for h, j in tops.items():
             if h < 52 and h % 13:
@@ -275,30 +278,49 @@ class _Search:
             out.append((200 + q + 50 * redeal, ("t", g, q, j, redeal)))
 
     def _wanted(
-        self, c: int, piles: tuple[bytes, ...], down: tuple[int, ...], talon: bytes, found: Found
+        self,
+        c: int,
+        piles: tuple[bytes, ...],
+        down: tuple[int, ...],
+        talon: bytes,
+        found: Found,
+        depth: int = 2,
     ) -> bool:
-        """Whether some card could be built on ``c`` with a gain now: one in the
-        talon, a foundation's top card (when cards may come back) or the lowest
-        face-up card of a pile (the others already lie on a card like ``c``)."""
+        """Whether some card could be built on ``c`` with a gain: the lowest
+        face-up card of a pile (the others already lie on a card like ``c``), a
+        foundation's top card (when cards may come back), or a talon card that
+        itself is wanted so (to ``depth`` links)."""
         for guest in _GUESTS[c]:
-            if guest in talon:
-                return True
             if self.back and found[guest // 13] == guest % 13 + 1:
                 return True
             for pile, d in zip(piles, down, strict=True):
                 if len(pile) > d and pile[d] == guest:
                     return True
+            if (
+                depth
+                and guest in talon
+                and self._wanted(guest, piles, down, talon, found, depth - 1)
+            ):
+                return True
         return False
 
+    @staticmethod
+    def _home_helps(c: int, talon: bytes, tops: dict[int, int]) -> bool:
+        """Whether ``c`` going home from the talon lets a pile's top card follow it
+        (through more talon cards of its suit)."""
+        x = c + 1
+        while x % 13 and x in talon:
+            x += 1
+        return bool(x % 13) and x in tops
+
     def _king_waits(self, piles: tuple[bytes, ...], talon: bytes, found: Found) -> bool:
-        """Whether a king could fill an emptied pile: one in the talon, a face-up
-        king with cards under it, one face down, or one on a foundation."""
+        """Whether a king could fill an emptied pile now: one in the talon, a
+        face-up king with cards under it, or one on a foundation."""
         for king in _KINGS:
             if king in talon or (self.back and found[king // 13] == 13):
                 return True
             for pile in piles:
-                at = pile.find(king)
-                if at > 0 or (at < 0 and pile.find(king + 64) >= 0):
+                if pile.find(king) > 0:
                     return True
         return False
 

@@ -105,7 +105,9 @@ class _Search:
         piles, _down, talon, p, _found, rounds = node
         if self.free_talon:
             return b"\xff".join(sorted(piles)) + b"\xfe" + talon
-        return b"\xff".join(sorted(piles)) + b"\xfe" + talon + bytes((200, p, min(rounds, 250)))
+        if self.redeals > 250:  # no limit: the redeals made do not matter
+            return b"\xff".join(sorted(piles)) + b"\xfe" + talon + bytes((200, p))
+        return b"\xff".join(sorted(piles)) + b"\xfe" + talon + bytes((200, p, rounds))
 
     def reachable(self, talon: bytes, p: int, rounds: int) -> list[tuple[int, bool]]:
         """Waste sizes at which some talon card is on top, and whether a redeal is needed."""
@@ -257,8 +259,6 @@ class _Search:
             q = talon.find(c) + 1
             if not q or (reach is not None and q not in reach):
                 continue
-            if free and not self._home_helps(c, talon, tops):
-                continue  # a card always at hand goes home only to let a tableau card follow
             redeal = reach is not None and reach[q]
             out.append((50 + q + 50 * redeal, ("t", c, q, -1, redeal)))
         wanted: list[tuple[int, int]] = []
@@ -303,15 +303,6 @@ class _Search:
             ):
                 return True
         return False
-
-    @staticmethod
-    def _home_helps(c: int, talon: bytes, tops: dict[int, int]) -> bool:
-        """Whether ``c`` going home from the talon lets a pile's top card follow it
-        (through more talon cards of its suit)."""
-        x = c + 1
-        while x % 13 and x in talon:
-            x += 1
-        return bool(x % 13) and x in tops
 
     def _king_waits(self, piles: tuple[bytes, ...], talon: bytes, found: Found) -> bool:
         """Whether a king could fill an emptied pile now: one in the talon, a

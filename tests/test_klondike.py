@@ -13,6 +13,7 @@ from cardrules.games import klondike
 from cardrules.games.klondike import (
     DEMO,
     Klondike,
+    Shift,
     State,
     deal_score,
     is_safe,
@@ -188,6 +189,18 @@ class TestBuilding:
         after = play(state, "move 9h 2")
         assert after.tableau[0] == parse_cards("Tc")
         assert after.tableau[1] == parse_cards("Ts 9h 8s")
+
+    def test_kl_3_2_bad_input_named(self) -> None:
+        """KL-3.2, KL-2.1, KL-4.2: no pile 9, a card that is nowhere to be moved from,
+        and junk instead of a move are refused with a reason."""
+        state = position(["9d", "8c", "", "", "", "", ""], stock=rest(NONE, "9d 8c"))
+        assert refused(state, "move 8c 9").rule == "KL-2.1"
+        card = state.stock[0]
+        assert refused(state, f"move {card} 1").rule == "KL-4.2"
+        with pytest.raises(IllegalMoveError):
+            state.apply("draw")  # type: ignore[arg-type]
+        with pytest.raises(IllegalMoveError):
+            state.apply(Shift(parse_card("8c"), "1"))  # type: ignore[arg-type]
 
     def test_kl_3_4_spaces_take_kings(self) -> None:
         """KL-3.4: an empty pile takes a king (with its sequence), nothing else."""
@@ -560,3 +573,21 @@ class TestPysol:
             read_pysol("Talon: XX")
         with pytest.raises(OptionError, match=r"KL-10\.2"):
             game(deal=text.replace("QH", "QS"))
+
+
+class TestGreedyBot:
+    def test_greedy_plays_legal_moves_to_the_end(self) -> None:
+        """The greedy bot's moves are legal and its games end (KL-6.2, KL-6.3)."""
+        g = game()
+        won = 0
+        for seed in range(8):
+            state = g.new_game(seed=seed)
+            while not state.is_terminal:
+                move = g.greedy_move(state, random.Random(0))
+                assert state.is_legal(move)
+                state = state.apply(move)
+            assert state.last_deal is not None
+            won += state.last_deal.won
+        assert won >= 4  # the greedy player wins about half of all deals (6 of these 8)
+        with pytest.raises(InvalidStateError):
+            klondike.greedy_move("state")  # type: ignore[arg-type]

@@ -372,8 +372,9 @@ class State(GameState[Options]):
                 j = cast(Shift, move).pile - 1
                 tableau[j] = tableau[j] + moved
         if opts.auto_play:
-            points += _auto_play(tableau, hidden, found, waste_box := [waste])
-            waste = waste_box[0]
+            box = [waste]
+            points += _auto_play(tableau, hidden, found, box)
+            waste = box[0]
         return self._replace(
             tableau=cast(Piles, tuple(tableau)),
             hidden=cast(Counts7, tuple(hidden)),

@@ -505,6 +505,13 @@ class TestSolver:
         assert solve(hard, limit=50).verdict == "unknown"
         assert klondike.hint(hard, limit=50) is None
 
+    def test_kl_9_2_pruning_keeps_a_won_deal_won(self) -> None:
+        """KL-9.2: deal 40 (draw 1), which the ShootMe solver wins, is won: the pruning
+        of talon moves once called it lost, so a lost verdict is now searched again
+        without the heuristic pruning."""
+        result = solve(game().new_game(seed=40), limit=50_000)
+        assert result.verdict == "won"
+
     def test_kl_9_2_agrees_with_pyksolve(self) -> None:
         """KL-9.2: on deals both decide, the verdict equals the ShootMe solver's."""
         solver = pytest.importorskip("pyksolve.solver")

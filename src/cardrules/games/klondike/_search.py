@@ -98,6 +98,9 @@ class _Search:
         self.seen: set[bytes] = set()
         self.states = 0
         self.back = True
+        # The first pass also prunes moves that only look useless (``_wanted``,
+        # ``_king_waits``); a "lost" found so is searched again without them.
+        self.heuristic = True
 
     # ---- positions ---------------------------------------------------------------
 
@@ -215,7 +218,7 @@ class _Search:
                         continue
                     targets = [j for j in (j1, j2) if j is not None]
                 if k == d:
-                    if d == 0 and not self._king_waits(piles, talon, found):
+                    if d == 0 and self.heuristic and not self._king_waits(piles, talon, found):
                         continue  # an emptied pile that no king could fill: no gain
                     rank = 100 - d if d else 300
                 else:
@@ -230,7 +233,9 @@ class _Search:
                 if not n:
                     continue
                 c = s * 13 + n - 1
-                if _safe(c, found) or not self._wanted(c, piles, down, talon, found):
+                if _safe(c, found) or (
+                    self.heuristic and not self._wanted(c, piles, down, talon, found)
+                ):
                     continue
                 if c % 13 == 12:
                     if empty >= 0:
@@ -272,7 +277,7 @@ class _Search:
             q = talon.find(g) + 1
             if not q or (reach is not None and q not in reach):
                 continue
-            if free and not self._wanted(g, piles, down, talon, found):
+            if free and self.heuristic and not self._wanted(g, piles, down, talon, found):
                 continue  # a card always at hand goes out only to hold another
             redeal = reach is not None and reach[q]
             out.append((200 + q + 50 * redeal, ("t", g, q, j, redeal)))
@@ -286,15 +291,17 @@ class _Search:
         found: Found,
         depth: int = 2,
     ) -> bool:
-        """Whether some card could be built on ``c`` with a gain: the lowest
-        face-up card of a pile (the others already lie on a card like ``c``), a
-        foundation's top card (when cards may come back), or a talon card that
-        itself is wanted so (to ``depth`` links)."""
+        """Whether some card could be built on ``c`` with a gain: a face-up card
+        whose move turns a card, empties a pile or lets the card beneath go home
+        (the others already lie on a card like ``c``), a foundation's top card
+        (when cards may come back), or a talon card that itself is wanted so (to
+        ``depth`` links)."""
         for guest in _GUESTS[c]:
             if self.back and found[guest // 13] == guest % 13 + 1:
                 return True
             for pile, d in zip(piles, down, strict=True):
-                if len(pile) > d and pile[d] == guest:
+                k = pile.find(guest, d)
+                if k == d or (k > d and found[pile[k - 1] // 13] == pile[k - 1] % 13):
                     return True
             if (
                 depth
@@ -445,7 +452,18 @@ def search(
         passes_used,
     )
     verdict, line = engine.run(root)
-    return Outcome(verdict, line, engine.states, time.perf_counter() - start)
+    states = engine.states
+    if verdict == "lost":  # prove it without the heuristic pruning, in what is left
+        left = None if seconds is None else seconds - (time.perf_counter() - start)
+        if limit - states < 1 or (left is not None and left <= 0):
+            verdict = "unknown"
+        else:
+            exact = _Search(draw, passes, limit - states, left)
+            exact.back = foundation_to_tableau
+            exact.heuristic = False
+            verdict, line = exact.run(root)
+            states += exact.states
+    return Outcome(verdict, line, states, time.perf_counter() - start)
 
 
 def deal_is_winnable(

@@ -323,6 +323,20 @@ class TestEnding:
         report = check_game(game(), playouts=4)
         assert report.terminal == 4
 
+    @pytest.mark.parametrize(
+        "options",
+        [
+            {"draw": 3},
+            {"draw": 3, "passes": 3, "scoring": "vegas", "deals": 2},
+            {"passes": 1, "foundation_to_tableau": False},
+            {"auto_play": True, "scoring": "standard"},
+        ],
+    )
+    def test_kl_6_1_every_variant_ends(self, options: dict[str, Any]) -> None:
+        """KL-6.1, KL-6.4: random play ends under every variant, and the kit passes."""
+        report = check_game(game(**options), playouts=3)
+        assert report.terminal == 3
+
     def test_kl_6_2_resign_once_the_stock_is_seen(self) -> None:
         """KL-6.2: resigning ends the deal lost; it is offered once the stock is turned."""
         state = game().new_game(seed=6)

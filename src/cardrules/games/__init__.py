@@ -41,6 +41,7 @@ _REGISTRY: dict[str, tuple[str, str]] = {
     "quadruple_war": ("cardrules.games.quadruple_war", "QuadrupleWar"),
     "pinochle": ("cardrules.games.pinochle", "Pinochle"),
     "texas_holdem": ("cardrules.games.texas_holdem", "TexasHoldem"),
+    "klondike": ("cardrules.games.klondike", "Klondike"),
 }
 
 

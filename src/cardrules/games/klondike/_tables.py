@@ -1,0 +1,87 @@
+"""Klondike card tables: ranks ace-low, colours, where a card may go (KL-1.2, KL-3).
+
+Lookups by card, built once, so that the move generator does no arithmetic on
+enums. Cards are also numbered ``0..51`` (``suit * 13 + rank - 1``, rank 1 for
+the ace) for the solver's compact positions.
+
+Examples:
+    >>> from cardrules import parse_card
+    >>> VALUE[parse_card("Ah")], VALUE[parse_card("Kd")], RED[parse_card("Ts")]
+    (1, 13, False)
+    >>> [str(c) for c in HOSTS[parse_card("7h")]]
+    ['8c', '8s']
+    >>> str(HOME_CARD[2][0]), is_safe(parse_card("3h"), (2, 1, 2, 2))
+    ('Ah', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardrules.cards import Card, Rank, Suit
+from cardrules.engine import Move
+from cardrules.games.klondike.moves import Home, Shift
+
+__all__ = [
+    "CARD_OF",
+    "CODE",
+    "HOME",
+    "HOME_CARD",
+    "HOSTS",
+    "KINGS",
+    "PACK",
+    "RED",
+    "SHIFT",
+    "SUIT",
+    "VALUE",
+    "is_safe",
+]
+
+
+def _rank(value: int) -> Rank:
+    return Rank.ACE if value == 1 else Rank(value)
+
+
+#: The pack, suit by suit, ace to king.
+PACK: tuple[Card, ...] = tuple(Card(_rank(v), s) for s in Suit for v in range(1, 14))
+#: Rank value, ace 1 to king 13 (KL-1.2).
+VALUE: dict[Card, int] = {c: (1 if c.rank == Rank.ACE else int(c.rank)) for c in PACK}
+#: Suit index, clubs 0 to spades 3 (the foundations' order).
+SUIT: dict[Card, int] = {c: int(c.suit or 0) for c in PACK}
+#: Whether a card is red (diamonds, hearts).
+RED: dict[Card, bool] = {c: c.suit in (Suit.DIAMONDS, Suit.HEARTS) for c in PACK}
+#: Card number 0..51 and back.
+CODE: dict[Card, int] = {c: SUIT[c] * 13 + VALUE[c] - 1 for c in PACK}
+CARD_OF: tuple[Card, ...] = PACK
+#: ``HOME_CARD[suit][n]``: the card that goes on a foundation holding ``n`` cards.
+HOME_CARD: tuple[tuple[Card, ...], ...] = tuple(PACK[s * 13 : s * 13 + 13] for s in range(4))
+#: The cards a card may be built on in the tableau: one rank higher, other colour (KL-3.2).
+HOSTS: dict[Card, tuple[Card, ...]] = {
+    c: tuple(h for h in PACK if VALUE[h] == VALUE[c] + 1 and RED[h] != RED[c]) for c in PACK
+}
+#: The kings, which alone go to an empty pile (KL-3.4).
+KINGS: frozenset[Card] = frozenset(c for c in PACK if VALUE[c] == 13)
+#: Interned moves, so that move generation builds no objects.
+HOME: dict[Card, Move] = {c: Home(c) for c in PACK}
+SHIFT: dict[Card, tuple[Move, ...]] = {c: tuple(Shift(c, j + 1) for j in range(7)) for c in PACK}
+
+
+def is_safe(card: Card, foundations: Sequence[int]) -> bool:
+    """Whether ``card`` may go home with no loss (KL-5.2): it is an ace or a two,
+    or both foundations of the other colour hold its rank less one and the other
+    foundation of its colour its rank less two.
+
+    Examples:
+        >>> from cardrules import parse_card
+        >>> is_safe(parse_card("2c"), (1, 0, 0, 0)), is_safe(parse_card("5c"), (4, 3, 4, 2))
+        (True, False)
+    """
+    value = VALUE[card]
+    if value <= 2:
+        return True
+    s = SUIT[card]
+    if RED[card]:
+        other, same = (foundations[0], foundations[3]), foundations[3 - s]
+    else:
+        other, same = (foundations[1], foundations[2]), foundations[3 - s]
+    return min(other) >= value - 1 and same >= value - 2

@@ -1,0 +1,588 @@
+"""Klondike: the state and its rules (rules digest ``seeds/klondike.md``).
+
+A pile holds its cards from bottom to top, the bottom ``hidden[i]`` of them
+face down; the stock's next card and the waste's playable card are the last
+items of their tuples; a foundation is the count of its cards (clubs,
+diamonds, hearts, spades).
+
+Examples:
+    >>> from cardrules import games
+    >>> state = games.create("klondike").new_game(seed=3)
+    >>> [len(p) for p in state.tableau], state.hidden, len(state.stock)
+    ([1, 2, 3, 4, 5, 6, 7], (0, 1, 2, 3, 4, 5, 6), 24)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import ClassVar, cast
+
+import attrs
+
+from cardrules.cards import Card, format_cards
+from cardrules.decks import Deck, standard
+from cardrules.engine import EMPTY_HISTORY, GameState, History, Move, make_view, seats_check
+from cardrules.errors import InvalidStateError, OptionError
+from cardrules.games.klondike._layout import deal_layout, position_key
+from cardrules.games.klondike._tables import (
+    HOME,
+    HOME_CARD,
+    HOSTS,
+    KINGS,
+    RED,
+    SHIFT,
+    SUIT,
+    VALUE,
+    is_safe,
+)
+from cardrules.games.klondike.moves import (
+    DRAW,
+    REDEAL,
+    RESIGN,
+    Counts7,
+    DealResult,
+    Draw,
+    Four,
+    Home,
+    Options,
+    Piles,
+    Redeal,
+    Resign,
+    Shift,
+    View,
+    deal_score,
+    standard_points,
+)
+
+__all__ = ["State", "new_state", "render"]
+
+_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+_DECK = standard()
+
+
+@attrs.frozen(kw_only=True)
+class State(GameState[Options]):
+    """A Klondike session in progress (see the module's docs for the fields).
+
+    ``points`` are the deal's standard points so far (KL-7.3), ``total`` the
+    score of the finished deals, ``won`` how many were won, ``seen`` the
+    positions met since the last irreversible move (KL-6.1).
+    """
+
+    GAME: ClassVar[str] = "klondike"
+    MOVES: ClassVar[tuple[type[Move], ...]] = (Draw, Redeal, Home, Shift, Resign)
+    DECK: ClassVar[Deck | None] = _DECK
+
+    options: Options
+    seed: int
+    history: History = EMPTY_HISTORY
+    deal: int = 0
+    tableau: Piles
+    hidden: Counts7
+    stock: tuple[Card, ...]
+    waste: tuple[Card, ...] = ()
+    foundations: Four = (0, 0, 0, 0)
+    passes: int = 0
+    moves: int = 0
+    points: int = 0
+    total: int = 0
+    won: int = 0
+    seen: tuple[int, ...] = ()
+    over: bool = False
+    last_deal: DealResult | None = None
+
+    # ---- protocol -------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The one seat, 0, until the session is over."""
+        return None if self.over else 0
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the last deal is over (KL-6.5)."""
+        return self.over
+
+    @property
+    def home(self) -> int:
+        """Cards on the foundations in this deal (KL-7.1)."""
+        return sum(self.foundations)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The session's score in the ``scoring`` units, the running deal included (KL-7)."""
+        if self.over:
+            return (self.total,)
+        return (self.total + deal_score(self.options.scoring, self.home, self.points),)
+
+    def all_cards(self) -> Iterable[Card]:
+        """Tableau, stock, waste and foundations: always the pack (KL-1.1)."""
+        for pile in self.tableau:
+            yield from pile
+        yield from self.stock
+        yield from self.waste
+        for suit, count in enumerate(self.foundations):
+            yield from HOME_CARD[suit][:count]
+
+    def _candidates(self) -> list[Move]:
+        """Every move the building rules allow, before the repetition rule (KL-3, KL-4, KL-5)."""
+        tableau, found, waste = self.tableau, self.foundations, self.waste
+        out: list[Move] = []
+        tops: dict[Card, int] = {}
+        empties: list[int] = []
+        for i, pile in enumerate(tableau):
+            if pile:
+                top = pile[-1]
+                tops[top] = i
+                if found[SUIT[top]] == VALUE[top] - 1:
+                    out.append(HOME[top])
+            else:
+                empties.append(i)
+        if waste:
+            top = waste[-1]
+            if found[SUIT[top]] == VALUE[top] - 1:
+                out.append(HOME[top])
+            self._onto(top, tops, empties, out)
+        get = tops.get
+        for pile, h in zip(tableau, self.hidden, strict=True):
+            for card in pile[h:]:  # the tableau's face-up cards (inlined ``_onto``)
+                shifts = SHIFT[card]
+                for host in HOSTS[card]:
+                    j = get(host)
+                    if j is not None:
+                        out.append(shifts[j])
+                if empties and card in KINGS:
+                    out.extend(shifts[j] for j in empties)
+        if self.options.foundation_to_tableau:
+            for suit, count in enumerate(found):
+                if count:
+                    self._onto(HOME_CARD[suit][count - 1], tops, empties, out)
+        if self.stock:
+            out.append(DRAW)
+        elif self.waste and self._redeal_problem() is None:
+            out.append(REDEAL)
+        return out
+
+    @staticmethod
+    def _onto(card: Card, tops: dict[Card, int], empties: list[int], out: list[Move]) -> None:
+        """Append the shifts of ``card`` onto a pile top or, a king, an empty pile (KL-3.4)."""
+        shifts = SHIFT[card]
+        for host in HOSTS[card]:
+            j = tops.get(host)
+            if j is not None:
+                out.append(shifts[j])
+        if empties and card in KINGS:
+            out.extend(shifts[j] for j in empties)
+
+    def _generate_moves(self) -> tuple[Move, ...]:
+        if self.over:
+            return ()
+        moves = self._candidates()
+        if self.seen:
+            seen = set(self.seen)
+            if self.options.auto_play:
+                moves = [m for m in moves if self._reversible_key(m) not in seen]
+            else:
+                up = [p[h:] for p, h in zip(self.tableau, self.hidden, strict=True)]
+                moves = [m for m in moves if self._quick_key(m, up) not in seen]
+        if not self.stock or self.passes:  # resigning, once the stock is seen (KL-6.2)
+            moves.append(RESIGN)
+        return tuple(moves)
+
+    def _reversible_key(self, move: Move) -> int | None:
+        """The key of the position ``move`` leads to if it is reversible, else ``None``."""
+        after = self._play(move)
+        if _irreversible(self, after):
+            return None
+        return position_key(after.tableau, after.hidden, len(after.waste), after.foundations)
+
+    def _quick_key(self, move: Move, up: list[tuple[Card, ...]]) -> int | None:
+        """``_reversible_key`` without auto-play, from the face-up cards ``up``
+        and without building the next state (the hot path of KL-6.1)."""
+        hidden, found, opts = self.hidden, self.foundations, self.options
+        if move is DRAW:
+            size = len(self.waste) + min(opts.draw, len(self.stock))
+            return hash((tuple(up), hidden, size, found))
+        if move is REDEAL:
+            return None if opts.passes is not None else hash((tuple(up), hidden, 0, found))
+        card = cast(Home | Shift, move).card
+        waste = self.waste
+        if waste and waste[-1] == card:
+            return None  # out of the stock and waste
+        suit = SUIT[card]
+        new_found = list(found)
+        after = list(up)
+        if isinstance(move, Home):
+            if not opts.foundation_to_tableau:
+                return None
+            i = next(i for i, p in enumerate(up) if p and p[-1] == card)
+            if len(up[i]) == 1 and hidden[i]:
+                return None  # turns a card
+            after[i] = up[i][:-1]
+            new_found[suit] += 1
+        else:
+            j = cast(Shift, move).pile - 1
+            for i, pile in enumerate(up):
+                if card in pile:
+                    k = pile.index(card)
+                    if k == 0 and hidden[i]:
+                        return None  # turns a card
+                    after[j] = up[j] + pile[k:]
+                    after[i] = pile[:k]
+                    break
+            else:  # from a foundation
+                after[j] = up[j] + (card,)
+                new_found[suit] -= 1
+        return hash((tuple(after), hidden, len(waste), tuple(new_found)))
+
+    def _redeal_problem(self) -> str | None:
+        limit = self.options.passes
+        if self.stock:
+            return "the waste is turned over only once the stock is empty (KL-4.4)"
+        if not self.waste:
+            return "the stock and the waste are both empty (KL-4.4)"
+        if limit is not None and self.passes + 1 >= limit:
+            return f"option passes allows {limit} pass(es) through the stock (KL-4.3)"
+        return None
+
+    def locate(self, card: Card) -> tuple[str, int, int]:
+        """Where ``card`` lies: ``("pile", i, k)`` (pile ``i``, position ``k`` from the
+        bottom), ``("waste", 0, k)``, ``("stock", 0, k)`` or ``("foundation", suit, k)``.
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("klondike").new_game(seed=3)
+            >>> state.locate(state.tableau[6][6]), state.locate(state.stock[-1])[0]
+            (('pile', 6, 6), 'stock')
+        """
+        for i, pile in enumerate(self.tableau):
+            if card in pile:
+                return ("pile", i, pile.index(card))
+        if card in self.waste:
+            return ("waste", 0, self.waste.index(card))
+        if card in self.stock:
+            return ("stock", 0, self.stock.index(card))
+        suit = SUIT[card]
+        return ("foundation", suit, VALUE[card] - 1)
+
+    def explain(self, move: Move) -> str:
+        """Why ``move`` is illegal now, naming the rule."""
+        if isinstance(move, Draw):
+            return "the stock is empty: turn the waste over first (KL-4.4)"
+        if isinstance(move, Redeal):
+            return self._redeal_problem() or _REPEAT
+        if isinstance(move, Resign):
+            return "a deal is given up once the whole stock has been turned (KL-6.2)"
+        if isinstance(move, (Home, Shift)):
+            card = move.card
+            if not isinstance(card, Card) or card not in VALUE:
+                return f"{card!r:.20} is not a card of the pack (KL-1.1)"
+            problem = self._source_problem(card, isinstance(move, Shift))
+            if problem is not None:
+                return problem
+            if isinstance(move, Home):
+                suit = SUIT[card]
+                count = self.foundations[suit]
+                if count == 13:
+                    return f"the {_SUIT_NAMES[suit]} foundation is complete (KL-3.1)"
+                need = HOME_CARD[suit][count]
+                return f"the {_SUIT_NAMES[suit]} foundation takes {need} next, not {card} (KL-3.1)"
+            return self._target_problem(card, move.pile) or _REPEAT
+        return super().explain(move)
+
+    def _source_problem(self, card: Card, shift: bool) -> str | None:
+        where, i, k = self.locate(card)
+        if where == "stock":
+            return f"{card} is in the stock; only the waste's top card is played (KL-4.2)"
+        if where == "waste" and k != len(self.waste) - 1:
+            return f"{card} is under other waste cards; only the top one is played (KL-4.2)"
+        if where == "pile":
+            if k < self.hidden[i]:
+                return f"{card} is face down; only face-up cards move (KL-3.5)"
+            if not shift and k != len(self.tableau[i]) - 1:
+                return f"{card} has cards on it; only a pile's top card goes home (KL-3.1)"
+        if where == "foundation":
+            if not shift:
+                return f"{card} is already on its foundation (KL-3.1)"
+            if not self.options.foundation_to_tableau:
+                return "cards do not come back from the foundations (KL-5.1)"
+            if self.foundations[i] != k + 1:
+                return f"{card} is not the top card of its foundation (KL-5.1)"
+        return None
+
+    def _target_problem(self, card: Card, pile: object) -> str | None:
+        if not isinstance(pile, int) or isinstance(pile, bool) or not 1 <= pile <= 7:
+            return f"there is no pile {pile!r:.20}: the piles are 1 to 7 (KL-2.1)"
+        target = self.tableau[pile - 1]
+        where, i, _ = self.locate(card)
+        if where == "pile" and i == pile - 1:
+            return f"{card} is already on pile {pile} (KL-3.3)"
+        if not target:
+            if card not in KINGS:
+                return f"pile {pile} is empty and only a king may fill it, not {card} (KL-3.4)"
+            return None
+        top = target[-1]
+        if card not in KINGS and VALUE[top] == VALUE[card] + 1 and RED[top] != RED[card]:
+            return None
+        return (
+            f"{card} cannot go on {top}: a pile is built down by one rank "
+            f"in alternating colours (KL-3.2)"
+        )
+
+    # ---- what a move does ------------------------------------------------------------
+
+    def _play(self, move: Move) -> State:
+        """The position after ``move`` within the deal: cards, points and turning,
+        auto-play included; no counters, no repetition record, no deal end."""
+        opts = self.options
+        tableau = list(self.tableau)
+        hidden = list(self.hidden)
+        found = list(self.foundations)
+        stock, waste, passes, points = self.stock, self.waste, self.passes, self.points
+        if move is DRAW or isinstance(move, Draw):
+            n = min(opts.draw, len(stock))
+            waste = waste + tuple(reversed(stock[-n:]))
+            stock = stock[:-n]
+        elif isinstance(move, Redeal):
+            stock, waste = tuple(reversed(waste)), ()
+            passes += 1
+            points += standard_points("redeal_draw_one" if opts.draw == 1 else "redeal_draw_three")
+        else:
+            card = cast(Home | Shift, move).card
+            where, i, k = self.locate(card)
+            moved: tuple[Card, ...] = (card,)
+            if where == "waste":
+                waste = waste[:-1]
+                points += standard_points(
+                    "waste_to_foundation" if isinstance(move, Home) else "waste_to_tableau"
+                )
+            elif where == "foundation":
+                found[i] -= 1
+                points += standard_points("foundation_to_tableau")
+            else:
+                moved = tableau[i][k:]
+                tableau[i] = tableau[i][:k]
+                points += _turn(tableau, hidden, i)
+                if isinstance(move, Home):
+                    points += standard_points("tableau_to_foundation")
+            if isinstance(move, Home):
+                found[SUIT[card]] += 1
+            else:
+                j = cast(Shift, move).pile - 1
+                tableau[j] = tableau[j] + moved
+        if opts.auto_play:
+            box = [waste]
+            points += _auto_play(tableau, hidden, found, box)
+            waste = box[0]
+        return self._replace(
+            tableau=cast(Piles, tuple(tableau)),
+            hidden=cast(Counts7, tuple(hidden)),
+            foundations=cast(Four, tuple(found)),
+            stock=stock,
+            waste=waste,
+            passes=passes,
+            points=max(0, points),
+        )
+
+    def _next(self, move: Move) -> State:
+        if isinstance(move, Resign):
+            return self._end_deal("resigned")
+        after = self._play(move)
+        if _irreversible(self, after):
+            seen: tuple[int, ...] = ()
+        else:
+            key = position_key(self.tableau, self.hidden, len(self.waste), self.foundations)
+            seen = (*self.seen, key)
+        after = after._replace(moves=self.moves + 1, seen=seen)
+        if after.home == 52:
+            return after._end_deal("won")
+        if after.moves >= self.options.max_moves:
+            return after._end_deal(f"stopped after {after.moves} moves")
+        moves = after._generate_moves()
+        if all(m is RESIGN for m in moves):  # no move but resigning is left (KL-6.3)
+            return after._end_deal("no move left")
+        object.__setattr__(after, "_legal", moves)
+        return after
+
+    def _end_deal(self, how: str) -> State:
+        opts = self.options
+        won = self.home == 52
+        score = deal_score(opts.scoring, self.home, self.points)
+        result = DealResult(
+            deal=self.deal, won=won, cards=self.home, points=self.points, score=score, how=how
+        )
+        total = self.total + score
+        if self.deal + 1 >= opts.deals:
+            return self._replace(
+                over=True, total=total, won=self.won + won, last_deal=result, seen=()
+            )
+        tableau, hidden, stock = deal_layout(opts, self.seed, self.deal + 1)
+        return self._replace(
+            deal=self.deal + 1,
+            tableau=tableau,
+            hidden=hidden,
+            stock=stock,
+            waste=(),
+            foundations=(0, 0, 0, 0),
+            passes=0,
+            moves=0,
+            points=0,
+            total=total,
+            won=self.won + won,
+            seen=(),
+            last_deal=result,
+        )
+
+    # ---- views -----------------------------------------------------------------------
+
+    def view(self, seat: int) -> View:
+        """What the player may know (KL-8.1): face-down cards are hidden, and the
+        stock's order is shown once all of it has been seen (after a redeal).
+
+        Examples:
+            >>> from cardrules import games
+            >>> view = games.create("klondike").new_game(seed=3).view(0)
+            >>> [len(p) for p in view.tableau], view.stock, view.stock_size
+            ([1, 1, 1, 1, 1, 1, 1], (), 24)
+        """
+        up = tuple(p[h:] for p, h in zip(self.tableau, self.hidden, strict=False))
+        return make_view(
+            View,
+            self,
+            seat,
+            turn=self.current_player,
+            tableau=cast(Piles, up),
+            stock=self.stock if self.passes else (),
+            stock_size=len(self.stock),
+        )
+
+    def resample(self, seat: int, rng: random.Random) -> State:
+        """Deal again what the player has not seen: the face-down cards and, before
+        the first redeal, the stock (KL-8.2).
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("klondike").new_game(seed=3)
+            >>> other = state.resample(0, random.Random(1))
+            >>> other.view(0) == state.view(0), other.stock != state.stock
+            (True, True)
+        """
+        seats_check(1, seat)
+        if not isinstance(rng, random.Random):
+            raise OptionError(f"resample needs a random.Random, got {type(rng).__name__}")
+        pool = [c for p, h in zip(self.tableau, self.hidden, strict=False) for c in p[:h]]
+        if not self.passes:
+            pool.extend(self.stock)
+        rng.shuffle(pool)
+        tableau = []
+        for pile, h in zip(self.tableau, self.hidden, strict=False):
+            tableau.append(tuple(pool.pop() for _ in range(h)) + pile[h:])
+        stock = tuple(pool) if not self.passes else self.stock
+        return self._replace(
+            tableau=cast(Piles, tuple(tableau)), stock=stock, seed=rng.getrandbits(63)
+        )
+
+    def _check(self) -> None:
+        if len(self.tableau) != 7 or len(self.hidden) != 7 or len(self.foundations) != 4:
+            raise InvalidStateError("a Klondike state has 7 piles and 4 foundations")
+        for i, (pile, h) in enumerate(zip(self.tableau, self.hidden, strict=False)):
+            if not 0 <= h <= len(pile) or (pile and h == len(pile)):
+                raise InvalidStateError(f"pile {i + 1} has {h} face-down cards of {len(pile)}")
+            for low, high in zip(pile[h + 1 :], pile[h:], strict=False):
+                if VALUE[high] != VALUE[low] + 1 or RED[high] == RED[low]:
+                    raise InvalidStateError(f"pile {i + 1}'s face-up cards are not built (KL-3.2)")
+        if not 0 <= self.deal < self.options.deals or self.moves > self.options.max_moves:
+            raise InvalidStateError("the deal or move counters are out of range")
+        limit = self.options.passes
+        if self.passes < 0 or (limit is not None and self.passes >= limit):
+            raise InvalidStateError(f"{self.passes} redeals break the limit of {limit} passes")
+
+
+_REPEAT = "it returns to a position seen since the last irreversible move (KL-6.1)"
+
+
+def _turn(tableau: list[tuple[Card, ...]], hidden: list[int], i: int) -> int:
+    """Turn pile ``i``'s top card face up if it is face down (KL-3.5); the points."""
+    if tableau[i] and hidden[i] == len(tableau[i]):
+        hidden[i] -= 1
+        return standard_points("turn_over")
+    return 0
+
+
+def _auto_play(
+    tableau: list[tuple[Card, ...]],
+    hidden: list[int],
+    found: list[int],
+    waste_box: list[tuple[Card, ...]],
+) -> int:
+    """Play safe cards home until none is left (KL-5.2); the points."""
+    points = 0
+    moved = True
+    while moved:
+        moved = False
+        waste = waste_box[0]
+        if waste:
+            top = waste[-1]
+            if found[SUIT[top]] == VALUE[top] - 1 and is_safe(top, found):
+                found[SUIT[top]] += 1
+                waste_box[0] = waste[:-1]
+                points += standard_points("waste_to_foundation")
+                moved = True
+        for i, pile in enumerate(tableau):
+            if pile:
+                top = pile[-1]
+                if found[SUIT[top]] == VALUE[top] - 1 and is_safe(top, found):
+                    found[SUIT[top]] += 1
+                    tableau[i] = pile[:-1]
+                    points += standard_points("tableau_to_foundation") + _turn(tableau, hidden, i)
+                    moved = True
+    return points
+
+
+def _irreversible(before: State, after: State) -> bool:
+    """Whether a move from ``before`` to ``after`` can never be undone (KL-6.1)."""
+    if sum(after.hidden) != sum(before.hidden):
+        return True
+    if len(after.stock) + len(after.waste) != len(before.stock) + len(before.waste):
+        return True
+    if before.options.passes is not None and after.passes != before.passes:
+        return True
+    return not before.options.foundation_to_tableau and after.home != before.home
+
+
+def new_state(options: Options, seed: int) -> State:
+    """The first state of a session: the first deal laid out (KL-2)."""
+    tableau, hidden, stock = deal_layout(options, seed, 0)
+    return State(options=options, seed=seed, tableau=tableau, hidden=hidden, stock=stock)
+
+
+def render(view: View) -> str:
+    """The player's view as plain text: face-down cards as ``##``.
+
+    Examples:
+        >>> from cardrules import games
+        >>> print(render(games.create("klondike").new_game(seed=3).view(0)))
+        deal 1 of 1; stock 24, waste -; foundations c0 d0 h0 s0; score 0
+        1: 2s
+        2: ## 9d
+        3: ## ## Qs
+        4: ## ## ## Ah
+        5: ## ## ## ## 2c
+        6: ## ## ## ## ## 6c
+        7: ## ## ## ## ## ## Qh
+    """
+    opts = view.options
+    found = " ".join(f"{'cdhs'[s]}{n}" for s, n in enumerate(view.foundations))
+    waste = format_cards(view.waste[-3:]) if view.waste else "-"
+    head = (
+        f"deal {min(view.deal + 1, opts.deals)} of {opts.deals}; stock {view.stock_size}, "
+        f"waste {waste}; foundations {found}; score {view.total}"
+    )
+    lines = [head]
+    for i, (up, h) in enumerate(zip(view.tableau, view.hidden, strict=False)):
+        cells = ["##"] * h + [str(c) for c in up]
+        lines.append(f"{i + 1}: {' '.join(cells) if cells else '-'}")
+    if view.turn is None and view.last_deal is not None:
+        lines.extend(view.last_deal.describe())
+    return "\n".join(lines)

@@ -40,6 +40,7 @@ from cardrules.engine import (
     replace_at,
     seat_lines,
     seats_check,
+    shuffled,
 )
 from cardrules.errors import InvalidCardError, InvalidStateError, OptionError
 from cardrules.games._table51 import (
@@ -825,8 +826,7 @@ class State(GameState[Options]):
 
 def _deal(state: State, number: int, starter: int) -> State:
     """Deal hand ``number`` the Chinese way (C51-2.1 to C51-2.3)."""
-    cards = list(_DECK.cards)
-    state.rng("deal", number).shuffle(cards)
+    cards = shuffled(state, _DECK.cards, "deal", number)
     n = state.options.players
     hands: list[list[Card]] = [[] for _ in range(n)]
     seat = starter

@@ -39,6 +39,7 @@ from cardrules.engine import (
     replace_at,
     seat_lines,
     seats_check,
+    shuffled,
 )
 from cardrules.errors import InvalidStateError, OptionError
 from cardrules.games._family31 import check_taken
@@ -474,8 +475,7 @@ class State(GameState[Options]):
 
 def _deal(state: State, number: int, dealer: int, leader: int) -> State:
     """Deal hand ``number`` (ES-2.1): four cards each; the rest is the stock."""
-    cards = list(_DECK.cards)
-    state.rng("deal", number).shuffle(cards)
+    cards = shuffled(state, _DECK.cards, "deal", number)
     n = state.options.players
     hands: list[tuple[Card, ...]] = [()] * n
     for k in range(1, n + 1):

@@ -38,6 +38,7 @@ from cardrules.engine import (
     replace_at,
     seat_lines,
     seats_check,
+    shuffled,
 )
 from cardrules.errors import InvalidStateError, OptionError
 from cardrules.games._table51 import check_hand, check_ints, remove_known
@@ -507,8 +508,7 @@ class State(GameState[Options]):
         table: list[Card] = []
         while len(table) < TABLE_SIZE:
             if not stock:
-                stock = list(aside)
-                self.rng("recycle", self.deal, self.turns).shuffle(stock)
+                stock = shuffled(self, aside, "recycle", self.deal, self.turns)
                 aside = ()
                 recycled = True
             table.append(stock.pop())
@@ -599,8 +599,7 @@ class State(GameState[Options]):
 
 def _deal(state: State, number: int, dealer: int) -> State:
     """Deal ``number`` (J51-2.1): five each, five face up, the rest the stock."""
-    cards = list(_DECK.cards)
-    state.rng("deal", number).shuffle(cards)
+    cards = shuffled(state, _DECK.cards, "deal", number)
     n = state.options.players
     hands: list[tuple[Card, ...]] = [()] * n
     for k in range(1, n + 1):

@@ -44,6 +44,7 @@ from cardrules.engine import (
     replace_at,
     seat_lines,
     seats_check,
+    shuffled,
 )
 from cardrules.errors import IllegalMoveError, InvalidCardError, InvalidStateError, OptionError
 from cardrules.games._family31 import lose_tokens, next_turn, tokens_lost
@@ -802,8 +803,7 @@ def _order(alive: tuple[bool, ...], dealer: int) -> list[int]:
 
 def _deal(state: State, number: int, dealer: int) -> State:
     """Deal deal ``number`` (SCH-2.1, SCH-2.2): three cards each and a widow."""
-    cards = list(state.deck().cards)
-    state.rng("deal", number).shuffle(cards)
+    cards = shuffled(state, state.deck().cards, "deal", number)
     players = state.options.players
     hands: list[tuple[Card, ...]] = [()] * players
     for i in _order(state.alive, dealer):

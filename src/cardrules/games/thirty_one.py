@@ -38,13 +38,13 @@ from cardrules.engine import (
     redeal_hidden,
     replace_at,
     seats_check,
+    shuffled,
 )
 from cardrules.errors import InvalidCardError, InvalidStateError, OptionError
 from cardrules.games._family31 import (
     check_taken,
     lose_tokens,
     next_turn,
-    seeded_shuffle,
     tokens_lost,
 )
 from cardrules.hands import check_hand, suit_totals
@@ -785,8 +785,7 @@ def _describe(result: DealResult | None) -> list[str]:
 
 def _deal(state: State, number: int, dealer: int) -> State:
     """Deal deal ``number`` (T31-2) and settle any Blitz dealt (T31-5.3)."""
-    # What ``state.rng("deal", number).shuffle`` gives, the same cards, faster.
-    cards = seeded_shuffle(f"{state.seed}/deal/{number}", _DECK.cards)
+    cards = shuffled(state, _DECK.cards, "deal", number)
     players = state.options.players
     hands: list[tuple[Card, ...]] = [()] * players
     order = [i for i in ((dealer + k) % players for k in range(1, players + 1)) if state.alive[i]]

@@ -30,6 +30,7 @@ from cardrules.engine import (
     replace_at,
     seat_lines,
     seats_check,
+    shuffled,
 )
 from cardrules.errors import InvalidStateError
 from cardrules.games.fifty_six._moves import (
@@ -526,8 +527,7 @@ def _deal_around_voids(
 def _deal(state: State, number: int, dealer: int) -> State:
     """Deal game ``number``: 8 cards each, from the dealer's right (FS-2.1)."""
     n = state.options.players
-    cards = list(DECKS[n].cards)
-    state.rng("deal", number).shuffle(cards)
+    cards = shuffled(state, DECKS[n].cards, "deal", number)
     hands: list[tuple[Card, ...]] = [()] * n
     for k in range(n):
         hands[(dealer + 1 + k) % n] = tuple(cards[k * HAND_SIZE : (k + 1) * HAND_SIZE])

@@ -29,6 +29,7 @@ from cardrules.cards import Card
 from cardrules.engine import GameState, make_view, option
 from cardrules.errors import InvalidCardError, InvalidStateError, OptionError
 from cardrules.games import thirty_one
+from cardrules.games._family31._draw import deal_draw
 from cardrules.games.thirty_one import TRIPS_VALUES, End, Phase, check_trips, hand_value
 
 __all__ = [
@@ -318,7 +319,7 @@ class ThirtyOneNoElimination(thirty_one.ThirtyOne):
             known=((),) * n,
             points=(0,) * n,
         )
-        return cast(State, thirty_one._deal(blank, 0, 0))
+        return cast(State, deal_draw(blank, 0, 0))
 
 
 # --------------------------------------------------------------------------- picture

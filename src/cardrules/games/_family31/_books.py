@@ -1,11 +1,12 @@
-"""What the Thirty-One family shares: seats in turn, knocks, tokens and swimming.
+"""The family's books: seats in turn, knocks, tokens, swimming and the showdown's checks.
 
 Thirty-One, No-Elimination Thirty-One, Schwimmen and Stop the Bus differ in how
 a turn improves a hand and in what a hand is worth, but they keep the same
 books: whose turn comes next among the players still in, when the last turn
 after a knock has been played, who loses tokens, and who "swims" on a free
 ride or drops out. Those books are kept here, once, as small pure functions,
-with the check of a card taken face up that Empat Satu shares too.
+with the check of a card taken face up that Empat Satu shares too, and the
+argument checks of the standalone settlements of Schwimmen and Stop the Bus.
 
 Seats and tuples are handled by [`cardrules.engine.next_seat`][cardrules.engine.next_seat] and
 [`cardrules.engine.replace_at`][cardrules.engine.replace_at].
@@ -20,13 +21,22 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from cardrules.cards import Card
 from cardrules.engine import next_seat
-from cardrules.errors import InvalidStateError
+from cardrules.errors import InvalidCardError, InvalidStateError, OptionError
 
-__all__ = ["check_taken", "lose_tokens", "next_turn", "tokens_lost"]
+__all__ = [
+    "check_taken",
+    "deal_order",
+    "lose_tokens",
+    "next_turn",
+    "showdown_keys",
+    "tokens_lost",
+    "void_if_nobody_left",
+]
 
 
 def next_turn(alive: Sequence[bool], seat: int, knocker: int | None) -> int | None:
@@ -101,3 +111,73 @@ def check_taken(taken: Card | None, known: Sequence[Card], discarding: bool) -> 
     """
     if taken is not None and (not discarding or taken not in known):
         raise InvalidStateError("the card just taken is not known to be in the mover's hand")
+
+
+def deal_order(alive: Sequence[bool], dealer: int) -> list[int]:
+    """Seats still in, clockwise from the dealer's left (the dealer last).
+
+    Examples:
+        >>> deal_order((True, False, True, True), 2)
+        [3, 0, 2]
+    """
+    n = len(alive)
+    return [s for s in ((dealer + k) % n for k in range(1, n + 1)) if alive[s]]
+
+
+K = TypeVar("K")
+
+
+def showdown_keys(
+    hands: Sequence[Sequence[Card]],
+    alive: Sequence[bool] | None,
+    key: Callable[[Sequence[Card]], K],
+) -> tuple[dict[int, K], tuple[bool, ...]]:
+    """The showdown key of every hand still in the game (by seat), and who is in: the
+    argument checks shared by the standalone settlements of the Schwimmen family.
+
+    Raises:
+        InvalidCardError: ``hands`` is no sequence of hands, or a card is in two hands
+            (``key`` raises for a bad hand).
+        OptionError: ``alive`` of the wrong length.
+    """
+    if isinstance(hands, (str, Card)) or not isinstance(hands, Sequence):
+        raise InvalidCardError(f"hands must be a sequence of hands, got {hands!r:.60}")
+    players = len(hands)
+    flags = tuple(alive) if alive is not None else (True,) * players
+    if len(flags) != players or not all(isinstance(a, bool) for a in flags):
+        raise OptionError(f"alive must be {players} booleans, one per seat")
+    seen: set[Card] = set()
+    keys: dict[int, K] = {}
+    for i in range(players):
+        if not flags[i]:
+            continue
+        keys[i] = key(hands[i])
+        if seen & set(hands[i]):
+            raise InvalidCardError(f"{sorted(seen & set(hands[i]))[0]} is in two hands")
+        seen.update(hands[i])
+    return keys, flags
+
+
+def void_if_nobody_left(
+    losses: tuple[int, ...],
+    alive: tuple[bool, ...],
+    tokens: Sequence[int] | None,
+    *,
+    swimming: bool,
+) -> tuple[int, ...]:
+    """``losses``, or none when they would leave nobody in the game (SCH-7.3); without
+    ``tokens`` the losses stand.
+
+    Raises:
+        OptionError: ``tokens`` of the wrong length.
+    """
+    if tokens is None:
+        return losses
+    if len(tokens) != len(losses):
+        raise OptionError(f"tokens must be {len(losses)} counts, one per seat")
+    left, still = lose_tokens(tokens, alive, losses)
+    if not swimming:
+        still = tuple(a and t > 0 for a, t in zip(still, left, strict=True))
+    if not any(still):  # SCH-7.3: a tie that would leave nobody in: void
+        return (0,) * len(losses)
+    return losses

@@ -1,0 +1,92 @@
+"""What every table of the family does alike: the draw of a card, the checks of a
+state's seats and known cards, the re-deal of what a seat cannot see, and the
+seat table of the picture.
+
+Examples:
+    >>> from cardrules import games
+    >>> from cardrules.games._family31 import DRAW_STOCK, drawn
+    >>> state = games.create("thirty_one", players=2).new_game(seed=1)
+    >>> after = drawn(state, DRAW_STOCK.source, state.phase)
+    >>> len(after.hands[state.turn]), len(after.stock) == len(state.stock) - 1
+    (4, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, TypeVar
+
+from cardrules.engine import redeal_hidden, replace_at, seats_check
+from cardrules.errors import InvalidStateError
+from cardrules.games._family31._moves import Source
+
+__all__ = ["check_known", "check_seats", "drawn", "resample_stock", "seat_columns"]
+
+S = TypeVar("S")
+
+
+def drawn(state: S, source: Source, phase: Any) -> S:
+    """``state`` after its player draws the stock's top or takes the discard's top
+    (a card taken is known to be in the hand, and ``taken``), to discard in ``phase``."""
+    table: Any = state
+    seat = table.turn
+    hands = table.hands
+    if source is Source.DISCARD:
+        card = table.discard[-1]
+        return table._replace(  # type: ignore[no-any-return]
+            hands=replace_at(hands, seat, (*hands[seat], card)),
+            known=replace_at(table.known, seat, (*table.known[seat], card)),
+            discard=table.discard[:-1],
+            taken=card,
+            phase=phase,
+        )
+    stock = table.stock
+    return table._replace(  # type: ignore[no-any-return]
+        hands=replace_at(hands, seat, (*hands[seat], stock[-1])), stock=stock[:-1], phase=phase
+    )
+
+
+def resample_stock(state: S, seat: int, rng: random.Random) -> S:
+    """``state`` with the hand cards ``seat`` cannot see and the stock dealt again,
+    and a new seed."""
+    table: Any = state
+    seats_check(table.options.players, seat)
+    hands, (stock,) = redeal_hidden(rng, table.hands, seat, known=table.known, piles=(table.stock,))
+    return table._replace(hands=hands, stock=stock, seed=rng.getrandbits(63))  # type: ignore[no-any-return]
+
+
+def check_seats(state: Any, per_seat: Sequence[str], seats: Sequence[int | None]) -> None:
+    """Check that each field of ``per_seat`` has an entry per player and that each
+    seat of ``seats`` (``None``: nobody) is a seat.
+
+    Raises:
+        InvalidStateError: one is not.
+    """
+    n = state.options.players
+    for name in per_seat:
+        if len(getattr(state, name)) != n:
+            raise InvalidStateError(f"{name} has {len(getattr(state, name))} seats, not {n}")
+    for seat in seats:
+        if seat is not None and not 0 <= seat < n:
+            raise InvalidStateError(f"seat {seat} does not exist with {n} players")
+
+
+def check_known(state: Any) -> None:
+    """Check that the cards known to be in each hand are in it.
+
+    Raises:
+        InvalidStateError: a seat is said to hold a card it does not hold.
+    """
+    for i, known in enumerate(state.known):
+        if not set(known) <= set(state.hands[i]):
+            raise InvalidStateError(f"seat {i} is said to hold cards it does not hold")
+
+
+def seat_columns(view: Any, scores: Mapping[str, Sequence[Any]], **marks: Any) -> list[str]:
+    """The picture's seat table: cards held, the ``scores`` columns, and notes (the
+    dealer, then ``marks``, each a seat, seats or ``None``)."""
+    from cardrules.render import seat_notes, seat_table
+
+    notes = seat_notes(len(view.hand_sizes), {"dealer": view.dealer, **marks}, known=view.known)
+    return seat_table(view.seat, view.turn, {"cards": view.hand_sizes, **scores}, notes)

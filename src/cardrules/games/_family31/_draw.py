@@ -51,8 +51,9 @@ from cardrules.games._family31._moves import (
 )
 from cardrules.games._family31._table import (
     check_known,
-    check_seats,
+    check_tokens,
     drawn,
+    out_seats,
     resample_stock,
     seat_columns,
 )
@@ -261,13 +262,7 @@ class DrawTable(GameState[Any]):
         return resample_stock(self, seat, rng)
 
     def _check(self) -> None:
-        check_seats(
-            self, ("hands", "tokens", "alive", "known"), (self.turn, self.dealer, self.knocker)
-        )
-        if not all(0 <= t <= self.options.tokens for t in self.tokens):
-            raise InvalidStateError(f"token counts {self.tokens} are out of range")
-        if any(len(set(h)) != len(h) for h in self.hands):
-            raise InvalidStateError("a hand holds the same card twice")
+        check_tokens(self, (self.turn, self.dealer, self.knocker))
         check_known(self)
         if self.phase is Phase.OVER:
             return
@@ -399,7 +394,7 @@ def draw_picture(title: str, view: Any, scores: dict[str, tuple[int, ...]], wort
     doing = "discard a card" if view.phase is Phase.DISCARD else "knock, draw or pass"
     return frame(
         f"{title}: deal {view.deal + 1}",
-        seat_columns(view, scores, knocked=view.knocker),
+        seat_columns(view, scores, knocked=view.knocker, out=out_seats(view)),
         pile_line("discard", view.discard, top_only=len(view.discard) > 6),
         f"stock: {count_text(view.stock_size)}",
         mine,

@@ -21,7 +21,15 @@ from cardrules.engine import redeal_hidden, replace_at, seats_check
 from cardrules.errors import InvalidStateError
 from cardrules.games._family31._moves import Source
 
-__all__ = ["check_known", "check_seats", "drawn", "resample_stock", "seat_columns"]
+__all__ = [
+    "check_known",
+    "check_seats",
+    "check_tokens",
+    "drawn",
+    "out_seats",
+    "resample_stock",
+    "seat_columns",
+]
 
 S = TypeVar("S")
 
@@ -72,6 +80,21 @@ def check_seats(state: Any, per_seat: Sequence[str], seats: Sequence[int | None]
             raise InvalidStateError(f"seat {seat} does not exist with {n} players")
 
 
+def check_tokens(state: Any, seats: Sequence[int | None]) -> None:
+    """The checks of a token game: ``hands``, ``tokens``, ``alive`` and ``known`` have
+    an entry per player, ``seats`` are seats, the tokens are in range and no hand
+    holds a card twice.
+
+    Raises:
+        InvalidStateError: one is not so.
+    """
+    check_seats(state, ("hands", "tokens", "alive", "known"), seats)
+    if not all(0 <= t <= state.options.tokens for t in state.tokens):
+        raise InvalidStateError(f"token counts {state.tokens} are out of range")
+    if any(len(set(h)) != len(h) for h in state.hands):
+        raise InvalidStateError("a hand holds the same card twice")
+
+
 def check_known(state: Any) -> None:
     """Check that the cards known to be in each hand are in it.
 
@@ -90,3 +113,8 @@ def seat_columns(view: Any, scores: Mapping[str, Sequence[Any]], **marks: Any) -
 
     notes = seat_notes(len(view.hand_sizes), {"dealer": view.dealer, **marks}, known=view.known)
     return seat_table(view.seat, view.turn, {"cards": view.hand_sizes, **scores}, notes)
+
+
+def out_seats(view: Any) -> list[int]:
+    """The seats of a token game that are out of it."""
+    return [i for i, alive in enumerate(view.alive) if not alive]

@@ -45,6 +45,7 @@ from cardrules.games._family31 import (
     Discard,
     Draw,
     Source,
+    blank_state,
     check_known,
     check_seats,
     check_taken,
@@ -504,21 +505,8 @@ class EmpatSatu(Game[State, Options]):
     HIGHER_IS_BETTER: ClassVar[bool] = True
 
     def _new_game(self, seed: int) -> State:
-        n = self.options.players
-        blank = State(
-            options=self.options,
-            seed=seed,
-            deal=0,
-            dealer=0,
-            leader=0,
-            turn=0,
-            phase=Phase.TURN,
-            hands=((),) * n,
-            stock=(),
-            discard=(),
-            known=((),) * n,
-            wins=(0,) * n,
-        )
+        fields = {"dealer": 0, "leader": 0, "phase": Phase.TURN, "stock": (), "discard": ()}
+        blank = blank_state(self, seed, {"wins": 0}, **fields)
         return _deal(blank, 0, dealer=0, leader=0)  # ES-1.3, ES-2.2
 
     def greedy_move(self, state: State, rng: random.Random) -> Move:

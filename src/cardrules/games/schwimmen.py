@@ -20,7 +20,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 import attrs
 
@@ -60,7 +60,6 @@ from cardrules.games._family31._widow import (
     TakeWidow,
     WidowGame,
     WidowTable,
-    deal_widow,
     widow_picture,
 )
 from cardrules.hands import suit_totals
@@ -427,25 +426,6 @@ class Schwimmen(WidowGame):
     STATE: ClassVar[type[GameState[Any]]] = State
     SUMMARY: ClassVar[str] = "Schwimmen: exchange with a widow for 31, three aces win; 3 tokens"
     HIGHER_IS_BETTER: ClassVar[bool] = False
-
-    def _new_game(self, seed: int) -> State:
-        n = self.options.players
-        state_type = cast(type[State], self.STATE)
-        blank = state_type(
-            options=self.options,
-            seed=seed,
-            deal=0,
-            dealer=0,
-            turn=0,
-            phase=Phase.CHOOSE,
-            hands=((),) * n,
-            widow=(),
-            stock=(),
-            tokens=(self.options.tokens,) * n,
-            alive=(True,) * n,
-            known=((),) * n,
-        )
-        return deal_widow(blank, 0, 0)  # type: ignore[no-any-return]
 
     def keep_worthy(self, state: State, hand: tuple[Card, ...]) -> bool:
         """Whether the greedy dealer keeps his dealt hand (20 points or more).

@@ -546,24 +546,6 @@ class ThirtyOne(DrawGame):
     SUMMARY: ClassVar[str] = "Thirty-One (Scat): knock or Blitz with 31 in one suit; 3 tokens"
     HIGHER_IS_BETTER: ClassVar[bool] = False
 
-    def _new_game(self, seed: int) -> State:
-        n = self.options.players
-        blank = State(
-            options=self.options,
-            seed=seed,
-            deal=0,
-            dealer=0,
-            turn=0,
-            phase=Phase.TURN,
-            hands=((),) * n,
-            stock=(),
-            discard=(),
-            tokens=(self.options.tokens,) * n,
-            alive=(True,) * n,
-            known=((),) * n,
-        )
-        return deal_draw(blank, 0, 0)  # type: ignore[no-any-return]
-
 
 # --------------------------------------------------------------------------- picture
 

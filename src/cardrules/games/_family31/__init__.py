@@ -10,8 +10,9 @@ rest, in private rooms:
 * ``_books``: seats in turn, the last turns after a knock, tokens and swimming,
   the showdown's argument checks;
 * ``_moves``: the draw-and-discard moves (draw, discard, knock, pass);
-* ``_table``: the draw of a card, the state checks, the re-deal of hidden
-  cards and the picture's seat table, for every table;
+* ``_table``: the state before the first deal, the draw of a card, the state
+  checks, the re-deal of hidden cards and the picture's seat table, for every
+  table;
 * ``_draw``: the draw-and-knock table of Thirty-One and No-Elimination
   Thirty-One;
 * ``_widow``: the widow-exchange table of Schwimmen and Stop the Bus.
@@ -46,6 +47,7 @@ from cardrules.games._family31._moves import (
     discard_move,
 )
 from cardrules.games._family31._table import (
+    blank_state,
     check_known,
     check_seats,
     drawn,
@@ -63,6 +65,7 @@ __all__ = [
     "Knock",
     "Pass",
     "Source",
+    "blank_state",
     "check_known",
     "check_seats",
     "check_taken",

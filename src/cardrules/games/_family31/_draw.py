@@ -50,6 +50,7 @@ from cardrules.games._family31._moves import (
     Source,
 )
 from cardrules.games._family31._table import (
+    blank_state,
     check_known,
     check_tokens,
     drawn,
@@ -280,7 +281,14 @@ class DrawTable(GameState[Any]):
 
 @attrs.frozen
 class DrawGame(Game[Any, Any]):
-    """A draw-and-knock game: its transcript and its greedy player."""
+    """A draw-and-knock game: its first deal, its transcript and its greedy player."""
+
+    SEATS: ClassVar[dict[str, Any]] = {}  # per-seat fields a variant adds, with their start
+
+    def _new_game(self, seed: int) -> Any:
+        seats = {"tokens": self.options.tokens, "alive": True, **self.SEATS}
+        fields = {"dealer": 0, "phase": Phase.TURN, "stock": (), "discard": ()}
+        return deal_draw(blank_state(self, seed, seats, **fields), 0, 0)
 
     def narrate_deal(self, before: Any, after: Any) -> tuple[str, ...]:
         """Transcript lines: each deal's result, each new deal with the tokens, the winner.

@@ -22,6 +22,7 @@ from cardrules.errors import InvalidStateError
 from cardrules.games._family31._moves import Source
 
 __all__ = [
+    "blank_state",
     "check_known",
     "check_seats",
     "check_tokens",
@@ -32,6 +33,35 @@ __all__ = [
 ]
 
 S = TypeVar("S")
+
+
+def blank_state(game: Any, seed: int, seats: Mapping[str, Any], **fields: Any) -> Any:
+    """A state of ``game.STATE`` before its first deal: deal 0, seat 0 to move, no
+    cards in hand or known, each field of ``seats`` the same for every seat, and
+    ``fields`` as given.
+
+    Examples:
+        >>> from cardrules import games
+        >>> game = games.create("empat_satu", players=3)
+        >>> state = game.new_game(seed=1)
+        >>> blank = blank_state(game, 1, {"wins": 0}, dealer=0, leader=0, phase=state.phase,
+        ...                     stock=(), discard=())
+        >>> blank.hands, blank.wins
+        (((), (), ()), (0, 0, 0))
+    """
+    n = game.options.players
+    per_seat = {name: (value,) * n for name, value in seats.items()}
+    empty = ((),) * n
+    return game.STATE(
+        options=game.options,
+        seed=seed,
+        deal=0,
+        turn=0,
+        hands=empty,
+        known=empty,
+        **per_seat,
+        **fields,
+    )
 
 
 def drawn(state: S, source: Source, phase: Any) -> S:

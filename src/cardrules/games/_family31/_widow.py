@@ -44,7 +44,13 @@ from cardrules.engine import (
 )
 from cardrules.errors import IllegalMoveError, InvalidStateError
 from cardrules.games._family31._books import deal_order, lose_tokens, next_turn
-from cardrules.games._family31._table import check_known, check_tokens, out_seats, seat_columns
+from cardrules.games._family31._table import (
+    blank_state,
+    check_known,
+    check_tokens,
+    out_seats,
+    seat_columns,
+)
 
 __all__ = [
     "DealResult",
@@ -472,7 +478,12 @@ def deal_widow(state: Any, number: int, dealer: int) -> Any:
 
 @attrs.frozen
 class WidowGame(Game[Any, Any]):
-    """A widow-exchange game: the widow's secrecy and the greedy player."""
+    """A widow-exchange game: its first deal, the widow's secrecy and the greedy player."""
+
+    def _new_game(self, seed: int) -> Any:
+        seats = {"tokens": self.options.tokens, "alive": True}
+        fields = {"dealer": 0, "phase": Phase.CHOOSE, "widow": (), "stock": ()}
+        return deal_widow(blank_state(self, seed, seats, **fields), 0, 0)
 
     def _sample_fields(self, view: Any, rng: random.Random) -> dict[str, Any]:
         """The widow lies face down until the dealer chooses (SCH-8.4)."""

@@ -17,6 +17,7 @@ from cardrules.engine import (
     cards_codec,
 )
 from cardrules.errors import OptionError
+from cardrules.games._family31 import blank_state
 from cardrules.games.chinese51._rules import (
     CHALLENGE,
     DRAW,
@@ -56,19 +57,8 @@ class Chinese51(Game[State, Options]):
         return {"trade": {"give": cards_codec(faces, ROW_SIZE, 1)}}
 
     def _new_game(self, seed: int) -> State:
-        n = self.options.players
-        blank = State(
-            options=self.options,
-            seed=seed,
-            deal=0,
-            starter=0,
-            turn=0,
-            phase=Phase.DISCARD,
-            hands=((),) * n,
-            stock=(),
-            known=((),) * n,
-            points=(0,) * n,
-        )
+        fields = {"starter": 0, "phase": Phase.DISCARD, "stock": ()}
+        blank = blank_state(self, seed, {"points": 0}, **fields)
         return _deal(blank, 0, 0)  # C51-2.4: seat 0 starts the first hand
 
     def greedy_move(self, state: State, rng: random.Random) -> Move:

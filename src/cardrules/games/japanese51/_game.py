@@ -14,6 +14,7 @@ from cardrules.engine import (
     Move,
 )
 from cardrules.errors import OptionError
+from cardrules.games._family31 import blank_state
 from cardrules.games.japanese51._rules import (
     _PASSES,
     _SWAP_ALLS,
@@ -47,21 +48,8 @@ class Japanese51(Game[State, Options]):
     HIGHER_IS_BETTER: ClassVar[bool] = True
 
     def _new_game(self, seed: int) -> State:
-        n = self.options.players
-        blank = State(
-            options=self.options,
-            seed=seed,
-            deal=0,
-            dealer=0,
-            turn=0,
-            phase=Phase.TURN,
-            hands=((),) * n,
-            table=(),
-            stock=(),
-            known=((),) * n,
-            wins=(0,) * n,
-        )
-        return _deal(blank, 0, 0)
+        fields = {"dealer": 0, "phase": Phase.TURN, "table": (), "stock": ()}
+        return _deal(blank_state(self, seed, {"wins": 0}, **fields), 0, 0)
 
     def greedy_move(self, state: State, rng: random.Random) -> Move:
         """Make the exchange (or, with ``swap_all``, the swap of all five) that

@@ -28,16 +28,6 @@ from cardrules.cards import Card
 from cardrules.engine import next_seat
 from cardrules.errors import InvalidCardError, InvalidStateError, OptionError
 
-__all__ = [
-    "check_taken",
-    "deal_order",
-    "lose_tokens",
-    "next_turn",
-    "showdown_keys",
-    "tokens_lost",
-    "void_if_nobody_left",
-]
-
 
 def next_turn(alive: Sequence[bool], seat: int, knocker: int | None) -> int | None:
     """The seat whose turn follows ``seat``'s, or ``None`` when the deal is over

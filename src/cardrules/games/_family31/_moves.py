@@ -19,19 +19,6 @@ from cardrules.cards import Card
 from cardrules.decks import standard
 from cardrules.engine import Move
 
-__all__ = [
-    "DRAW_DISCARD",
-    "DRAW_STOCK",
-    "KNOCK",
-    "PASS",
-    "Discard",
-    "Draw",
-    "Knock",
-    "Pass",
-    "Source",
-    "discard_move",
-]
-
 
 class Source(enum.Enum):
     """Where a drawn card comes from."""

@@ -21,17 +21,6 @@ from cardrules.engine import redeal_hidden, replace_at, seats_check
 from cardrules.errors import InvalidStateError
 from cardrules.games._family31._moves import Source
 
-__all__ = [
-    "blank_state",
-    "check_known",
-    "check_seats",
-    "check_tokens",
-    "drawn",
-    "out_seats",
-    "resample_stock",
-    "seat_columns",
-]
-
 S = TypeVar("S")
 
 

@@ -28,7 +28,10 @@ def shuffled(state: Any, items: Sequence[T], *salt: object) -> list[T]:
         >>> shuffled(state, cards, "deal", 2) == expected
         True
     """
-    return seeded_shuffle("/".join([str(state.seed), *map(str, salt)]), items)
+    text = f"{state.seed!s}"
+    for part in salt:  # the seed text of ``state.rng(*salt)``
+        text = f"{text}/{part!s}"
+    return seeded_shuffle(text, items)
 
 
 def seeded_shuffle(seed_text: str, items: Sequence[T]) -> list[T]:

@@ -489,11 +489,12 @@ class State(DrawTable):
 
     # ---- the hooks of the table ------------------------------------------------------
 
-    def _worth(self, hand: Sequence[Card]) -> int | float:
-        return _value(hand, trips_of(self.options))
+    _value = staticmethod(_value)
+    _key = staticmethod(_key)
 
-    def _rank(self, hand: Sequence[Card]) -> tuple[int | float, ...]:
-        return _key(hand, trips_of(self.options))
+    def _trips(self) -> float:
+        options = self.options  # trips_of, inlined: the table asks on every discard
+        return options.three_of_a_kind_value if options.three_of_a_kind else 0
 
     def _settle(
         self,

@@ -4,8 +4,9 @@ A turn draws a card (from the stock or the discard pile) and discards one, or
 knocks; after a knock everyone else has one last turn, and may pass. A hand of
 31 ends the deal at once (Blitz), and so does an empty stock. The table does
 all that once; a variant's state declares its fields and view and gives three
-hooks: ``_worth`` (a hand's value), ``_rank`` (the showdown key) and
-``_settle`` (what a finished deal costs).
+hooks: ``_value`` (a hand's value), ``_key`` (the showdown key), ``_trips``
+(what three of a kind counts, 0 where it counts nothing special) and ``_settle``
+(what a finished deal costs).
 
 Examples:
     >>> from cardrules import games
@@ -33,7 +34,7 @@ from cardrules.engine import (
     make_view,
     next_seat,
     replace_at,
-    shuffled,
+    seeded_shuffle,
 )
 from cardrules.errors import InvalidStateError, OptionError
 from cardrules.games._family31._books import check_taken, next_turn
@@ -50,10 +51,8 @@ from cardrules.games._family31._moves import (
     Source,
 )
 from cardrules.games._family31._table import (
-    blank_state,
     check_known,
     check_tokens,
-    drawn,
     out_seats,
     resample_stock,
     seat_columns,
@@ -109,12 +108,18 @@ class DrawTable(GameState[Any]):
 
     # ---- hooks a variant gives -------------------------------------------------------
 
-    def _worth(self, hand: Sequence[Card]) -> int | float:
-        """The value of a three-card hand under these options."""
+    @staticmethod
+    def _value(cards: Sequence[Card], trips: float) -> int | float:
+        """The value of a three-card hand, three of a kind counting ``trips``."""
         raise NotImplementedError
 
-    def _rank(self, hand: Sequence[Card]) -> tuple[int | float, ...]:
+    @staticmethod
+    def _key(cards: Sequence[Card], trips: float) -> tuple[int | float, ...]:
         """The showdown key of a three-card hand; bigger is better."""
+        raise NotImplementedError
+
+    def _trips(self) -> float:
+        """What three of a kind counts under these options (0: nothing special)."""
         raise NotImplementedError
 
     def _settle(
@@ -172,7 +177,7 @@ class DrawTable(GameState[Any]):
             knocker = self.knocker
             nxt = next_turn(self.alive, seat, knocker)
             if knocker is None:
-                if self._worth(hand) == 31:
+                if self._value(hand, self._trips()) == 31:
                     end = End.BLITZ  # T31-5.3
                 elif not self.stock:
                     end = End.STOCK_EXHAUSTED  # T31-5.4
@@ -194,8 +199,23 @@ class DrawTable(GameState[Any]):
                 hands=hands, known=known, discard=discard, taken=None, phase=Phase.TURN
             )
             return state._end_deal(end, blitzers=(seat,) if end is End.BLITZ else ())
-        if isinstance(move, Draw):
-            return drawn(self, move.source, Phase.DISCARD)
+        if isinstance(move, Draw):  # drawn(), spelt out: the commonest move but one
+            hands = self.hands
+            if move.source is Source.DISCARD:
+                card = self.discard[-1]
+                return self._replace(
+                    hands=replace_at(hands, seat, (*hands[seat], card)),
+                    known=replace_at(self.known, seat, (*self.known[seat], card)),
+                    discard=self.discard[:-1],
+                    taken=card,
+                    phase=Phase.DISCARD,
+                )
+            stock = self.stock
+            return self._replace(
+                hands=replace_at(hands, seat, (*hands[seat], stock[-1])),
+                stock=stock[:-1],
+                phase=Phase.DISCARD,
+            )
         if isinstance(move, Knock):
             nxt = next_turn(self.alive, seat, seat)
             if nxt is None:  # pragma: no cover  # two players are always in
@@ -211,11 +231,12 @@ class DrawTable(GameState[Any]):
 
     def _end_deal(self, end: End, blitzers: tuple[int, ...] = ()) -> Self:
         players = self.options.players
-        values = tuple(self._worth(h) if h else 0 for h in self.hands)
+        value, trips = self._value, self._trips()
+        values = tuple(value(h, trips) if h else 0 for h in self.hands)
         live = [i for i in range(players) if self.alive[i]]
         best = None
         if end is not End.STOCK_EXHAUSTED:
-            best = self._best_seat(live, values)
+            best = self._best_seat(live, values, trips)
         state = self._settle(end, blitzers, values, best)
         limit = self.options.deals
         if sum(state.alive) <= 1 or (limit is not None and self.deal + 1 >= limit):
@@ -223,7 +244,7 @@ class DrawTable(GameState[Any]):
         # The next deal clears ``known`` and ``taken`` too.
         return deal_draw(state, self.deal + 1, next_seat(state.alive, self.dealer))  # type: ignore[no-any-return]
 
-    def _best_seat(self, live: list[int], values: tuple[int | float, ...]) -> int:
+    def _best_seat(self, live: list[int], values: tuple[int | float, ...], trips: float) -> int:
         """The seat with the best hand by T31-3.2, ties to the first after the dealer.
 
         ``values`` are the hands' values: a hand's key starts with its value, so
@@ -233,7 +254,8 @@ class DrawTable(GameState[Any]):
         n = len(hands)
         order = sorted(live, key=lambda i: (i - dealer - 1) % n)
         top = max(values[i] for i in live)
-        ranked = [(self._rank(hands[i]), -k, i) for k, i in enumerate(order) if values[i] == top]
+        key = self._key
+        ranked = [(key(hands[i], trips), -k, i) for k, i in enumerate(order) if values[i] == top]
         return max(ranked)[2]
 
     # ---- views -----------------------------------------------------------------------
@@ -286,9 +308,25 @@ class DrawGame(Game[Any, Any]):
     SEATS: ClassVar[dict[str, Any]] = {}  # per-seat fields a variant adds, with their start
 
     def _new_game(self, seed: int) -> Any:
-        seats = {"tokens": self.options.tokens, "alive": True, **self.SEATS}
-        fields = {"dealer": 0, "phase": Phase.TURN, "stock": (), "discard": ()}
-        return deal_draw(blank_state(self, seed, seats, **fields), 0, 0)
+        options = self.options
+        n = options.players
+        state_type: Any = self.STATE
+        blank = state_type(  # blank_state, spelt out: a random deal is this and a few moves
+            options=options,
+            seed=seed,
+            deal=0,
+            dealer=0,
+            turn=0,
+            phase=Phase.TURN,
+            hands=((),) * n,
+            stock=(),
+            discard=(),
+            tokens=(options.tokens,) * n,
+            alive=(True,) * n,
+            known=((),) * n,
+            **{name: (value,) * n for name, value in self.SEATS.items()},
+        )
+        return deal_draw(blank, 0, 0)
 
     def narrate_deal(self, before: Any, after: Any) -> tuple[str, ...]:
         """Transcript lines: each deal's result, each new deal with the tokens, the winner.
@@ -324,7 +362,11 @@ class DrawGame(Game[Any, Any]):
         if not moves:
             raise OptionError("the game is over")
         hand = state.hands[state.turn]
-        worth = state._worth
+        value, trips = state._value, state._trips()
+
+        def worth(hand: tuple[Card, ...]) -> int | float:
+            return value(hand, trips)  # type: ignore[no-any-return]
+
         if state.phase is Phase.DISCARD:
             options = [m for m in moves if isinstance(m, Discard)]
             return max(
@@ -350,7 +392,7 @@ class DrawGame(Game[Any, Any]):
 
 def deal_draw(state: Any, number: int, dealer: int) -> Any:
     """Deal deal ``number`` (T31-2) and settle any Blitz dealt (T31-5.3)."""
-    cards = shuffled(state, state.DECK.cards, "deal", number)
+    cards = seeded_shuffle(f"{state.seed}/deal/{number}", state.DECK.cards)  # shuffled(), faster
     players = state.options.players
     hands: list[tuple[Card, ...]] = [()] * players
     order = [i for i in ((dealer + k) % players for k in range(1, players + 1)) if state.alive[i]]
@@ -371,7 +413,8 @@ def deal_draw(state: Any, number: int, dealer: int) -> Any:
         turns=0,
         known=((),) * players,
     )
-    blitzers = tuple(i for i in order if dealt._worth(hands[i]) == 31)
+    value, trips = dealt._value, dealt._trips()
+    blitzers = tuple(i for i in order if value(hands[i], trips) == 31)
     return dealt._end_deal(End.BLITZ, blitzers) if blitzers else dealt
 
 

@@ -53,6 +53,7 @@ from cardrules.games._family31._moves import (
 from cardrules.games._family31._table import (
     check_known,
     check_tokens,
+    drawn,
     out_seats,
     resample_stock,
     seat_columns,
@@ -199,23 +200,8 @@ class DrawTable(GameState[Any]):
                 hands=hands, known=known, discard=discard, taken=None, phase=Phase.TURN
             )
             return state._end_deal(end, blitzers=(seat,) if end is End.BLITZ else ())
-        if isinstance(move, Draw):  # drawn(), spelt out: the commonest move but one
-            hands = self.hands
-            if move.source is Source.DISCARD:
-                card = self.discard[-1]
-                return self._replace(
-                    hands=replace_at(hands, seat, (*hands[seat], card)),
-                    known=replace_at(self.known, seat, (*self.known[seat], card)),
-                    discard=self.discard[:-1],
-                    taken=card,
-                    phase=Phase.DISCARD,
-                )
-            stock = self.stock
-            return self._replace(
-                hands=replace_at(hands, seat, (*hands[seat], stock[-1])),
-                stock=stock[:-1],
-                phase=Phase.DISCARD,
-            )
+        if isinstance(move, Draw):
+            return drawn(self, move.source, Phase.DISCARD)
         if isinstance(move, Knock):
             nxt = next_turn(self.alive, seat, seat)
             if nxt is None:  # pragma: no cover  # two players are always in

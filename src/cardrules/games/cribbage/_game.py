@@ -16,15 +16,8 @@ import attrs
 
 from cardrules.cards import Card, format_cards
 from cardrules.decks import Deck
-from cardrules.engine import (
-    EMPTY_HISTORY,
-    GameState,
-    History,
-    Move,
-    fields_copier,
-    make_view,
-    seats_check,
-)
+from cardrules.engine import EMPTY_HISTORY, GameState, History, Move, make_view, seats_check
+from cardrules.engine import fields_copier as fields_copier  # its own line: the one above is full
 from cardrules.errors import InvalidStateError, OptionError
 from cardrules.games.cribbage._deal import _FRESH, _PLAY_OF, _add, _said_go
 from cardrules.games.cribbage._deal import deal as _deal

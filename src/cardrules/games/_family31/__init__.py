@@ -51,6 +51,7 @@ from cardrules.games._family31._table import (
     check_known,
     check_seats,
     drawn,
+    exchange,
     resample_stock,
     seat_columns,
 )
@@ -72,6 +73,7 @@ __all__ = [
     "deal_order",
     "discard_move",
     "drawn",
+    "exchange",
     "lose_tokens",
     "next_turn",
     "resample_stock",

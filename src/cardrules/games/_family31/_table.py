@@ -17,6 +17,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
+from cardrules.cards import Card
 from cardrules.engine import redeal_hidden, replace_at, seats_check
 from cardrules.errors import InvalidStateError
 from cardrules.games._family31._moves import Source
@@ -72,6 +73,25 @@ def drawn(state: S, source: Source, phase: Any) -> S:
     return table._replace(  # type: ignore[no-any-return]
         hands=replace_at(hands, seat, (*hands[seat], stock[-1])), stock=stock[:-1], phase=phase
     )
+
+
+def exchange(
+    hand: tuple[Card, ...], pile: tuple[Card, ...], mine: tuple[Card, ...], give: Card, take: Card
+) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
+    """A hand, a face-up pile (a widow, a table, a row) and the cards known to be in
+    the hand (``mine``) after the hand's ``give`` is exchanged for the pile's ``take``:
+    each takes the other's place, the card taken is known, the card given no longer.
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> hand, pile = parse_cards("Ah Kh 2c"), parse_cards("9d 7s 3h")
+        >>> [" ".join(map(str, cards)) for cards in exchange(hand, pile, (), hand[2], pile[1])]
+        ['Ah Kh 7s', '9d 2c 3h', '7s']
+    """
+    if give in mine:
+        mine = tuple([c for c in mine if c != give])
+    new_hand = replace_at(hand, hand.index(give), take)
+    return new_hand, replace_at(pile, pile.index(take), give), (*mine, take)
 
 
 def resample_stock(state: S, seat: int, rng: random.Random) -> S:

@@ -48,6 +48,7 @@ from cardrules.games._family31._table import (
     blank_state,
     check_known,
     check_tokens,
+    exchange,
     out_seats,
     seat_columns,
 )
@@ -303,14 +304,10 @@ class WidowTable(GameState[Any]):
     def _next(self, move: Move) -> Self:
         seat = self.turn
         if isinstance(move, (Exchange, ExchangeKnock)):
-            hand = self.hands[seat]
-            hand = replace_at(hand, hand.index(move.give), move.take)
-            widow = replace_at(self.widow, self.widow.index(move.take), move.give)
-            known = list(self.known[seat])
-            if move.give in known:
-                known.remove(move.give)
-            knock = isinstance(move, ExchangeKnock)
-            return self._exchanged(hand, widow, (*known, move.take), knock)
+            hand, widow, known = exchange(
+                self.hands[seat], self.widow, self.known[seat], move.give, move.take
+            )
+            return self._exchanged(hand, widow, known, isinstance(move, ExchangeKnock))
         if isinstance(move, (ExchangeAll, ExchangeAllKnock)):
             knock = isinstance(move, ExchangeAllKnock)
             return self._exchanged(self.widow, self.hands[seat], self.widow, knock)

@@ -31,6 +31,7 @@ from cardrules.games._family31 import (
     Source,
     check_known,
     check_seats,
+    exchange,
     resample_stock,
 )
 from cardrules.games._table51 import (
@@ -376,18 +377,13 @@ class State(GameState[Options]):
                 move.knock,
             )
         if isinstance(move, Swap):
-            take, give = move.take, move.give
-            known = remove_known(self.known, seat, (give,))
-            return self._end_turn(
-                {
-                    "hands": replace_at(
-                        self.hands, seat, tuple(take if c == give else c for c in hand)
-                    ),
-                    "known": replace_at(known, seat, (*known[seat], take)),
-                    "row": tuple(give if c == take else c for c in self.row),
-                },
-                move.knock,
-            )
+            hand, row, mine = exchange(hand, self.row, self.known[seat], move.give, move.take)
+            changes = {
+                "hands": replace_at(self.hands, seat, hand),
+                "known": replace_at(self.known, seat, mine),
+                "row": row,
+            }
+            return self._end_turn(changes, move.knock)
         if isinstance(move, Knock):
             state = self._replace(caller=seat)
             if best_suit_total(hand) == CLEAR_COUNT:

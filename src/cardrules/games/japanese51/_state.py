@@ -24,8 +24,7 @@ from cardrules.engine import (
     shuffled,
 )
 from cardrules.errors import InvalidStateError
-from cardrules.games._family31 import check_known, check_seats
-from cardrules.games._table51 import remove_known
+from cardrules.games._family31 import check_known, check_seats, exchange
 from cardrules.games.japanese51._rules import (
     _PASSES,
     _SWAP_ALLS,
@@ -261,12 +260,11 @@ class State(GameState[Options]):
     def _next(self, move: Move) -> State:
         seat = self.turn
         if type(move) is Exchange:  # the commonest move first (a legal move is exact)
-            take, give = move.take, move.give
-            hand = tuple(take if c == give else c for c in self.hands[seat])
-            table = tuple(give if c == take else c for c in self.table)
-            known = remove_known(self.known, seat, (give,))
-            known = replace_at(known, seat, (*known[seat], take))
-            return self._end_turn(move.stop, replace_at(self.hands, seat, hand), table, known)
+            hand, table, mine = exchange(
+                self.hands[seat], self.table, self.known[seat], move.give, move.take
+            )
+            hands, known = replace_at(self.hands, seat, hand), replace_at(self.known, seat, mine)
+            return self._end_turn(move.stop, hands, table, known)
         if isinstance(move, Clear):
             return self._clear()
         if isinstance(move, Pass):  # J51-3.6

@@ -35,7 +35,7 @@ from cardrules.engine import (
     option,
 )
 from cardrules.errors import InvalidCardError, OptionError
-from cardrules.games._family31 import showdown_keys, tokens_lost, void_if_nobody_left
+from cardrules.games._family31 import showdown_keys, void_if_nobody_left
 from cardrules.games._family31._widow import (
     EXCHANGE_ALL as EXCHANGE_ALL,
 )
@@ -389,20 +389,6 @@ class State(WidowTable):
         return tuple(i for i, k in zip(live, keys, strict=True) if k == low), False
 
     # ---- protocol -------------------------------------------------------------------
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Tokens lost per seat; an out player counts his tokens plus one (SCH-8.2)."""
-        return tokens_lost(self.options.tokens, self.tokens, self.alive)
-
-    @property
-    def winner(self) -> tuple[int, ...]:
-        """The seats that won: the last one in, or the fewest tokens lost (SCH-8.2)."""
-        if not self.is_terminal:
-            return ()
-        scores = self.scores
-        low = min(scores)
-        return tuple(i for i, s in enumerate(scores) if s == low)
 
     def deck(self) -> Deck:
         """The 32-card pack, or the 52-card pack with ``full_pack`` (SCH-1.2)."""

@@ -43,7 +43,6 @@ from cardrules.games._family31 import (
     Pass,
     Source,
     lose_tokens,
-    tokens_lost,
 )
 from cardrules.games._family31._draw import (
     DrawGame,
@@ -457,20 +456,6 @@ class State(DrawTable):
     last_deal: DealResult | None = None
 
     # ---- protocol -------------------------------------------------------------------
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Tokens lost per seat; an out player counts his tokens plus one (T31-7.2)."""
-        return tokens_lost(self.options.tokens, self.tokens, self.alive)
-
-    @property
-    def winner(self) -> tuple[int, ...]:
-        """The seats that won: the last one in, or the fewest tokens lost (T31-7.2)."""
-        if not self.is_terminal:
-            return ()
-        scores = self.scores
-        low = min(scores)
-        return tuple(i for i, s in enumerate(scores) if s == low)
 
     def value_of(self, seat: int) -> int | float:
         """The value of a seat's hand (three cards; best three of four mid-turn).

@@ -28,10 +28,7 @@ import attrs
 from cardrules.cards import Card, format_cards
 from cardrules.engine import (
     Game,
-    GameState,
-    History,
     Move,
-    make_view,
     next_seat,
     replace_at,
     seeded_shuffle,
@@ -51,6 +48,7 @@ from cardrules.games._family31._moves import (
     Source,
 )
 from cardrules.games._family31._table import (
+    TokenTable,
     check_known,
     check_tokens,
     drawn,
@@ -79,7 +77,7 @@ class End(enum.Enum):
 
 
 @attrs.frozen(kw_only=True)
-class DrawTable(GameState[Any]):
+class DrawTable(TokenTable):
     """The state of a draw-and-knock game: a variant declares the fields
     (``deal``, ``dealer``, ``turn``, ``phase``, ``hands``, ``stock``, ``discard``,
     ``tokens``, ``alive``, ``knocker``, ``taken``, ``turns``, ``known``,
@@ -88,24 +86,13 @@ class DrawTable(GameState[Any]):
     MOVES: ClassVar[tuple[type[Move], ...]] = (Knock, Draw, Discard, Pass)
     OVER: ClassVar[Phase] = Phase.OVER
     PILES: ClassVar[tuple[str, ...]] = ("stock", "discard")  # beside the hands
-    VIEW: ClassVar[type[Any]]
     CLAUSE: ClassVar[str] = "T31"  # the clauses the table's reasons cite
 
     if typing.TYPE_CHECKING:
-        deal: int
-        dealer: int
-        turn: int
         phase: Phase
-        hands: tuple[tuple[Card, ...], ...]
-        stock: tuple[Card, ...]
         discard: tuple[Card, ...]
-        tokens: tuple[int, ...]
-        alive: tuple[bool, ...]
-        knocker: int | None
         taken: Card | None
         turns: int
-        known: tuple[tuple[Card, ...], ...]
-        history: History
 
     # ---- hooks a variant gives -------------------------------------------------------
 
@@ -245,18 +232,6 @@ class DrawTable(GameState[Any]):
         return max(ranked)[2]
 
     # ---- views -----------------------------------------------------------------------
-
-    def view(self, seat: int) -> Any:
-        """What ``seat`` may know (T31-7.4).
-
-        Examples:
-            >>> from cardrules import games
-            >>> state = games.create("thirty_one", players=2).new_game(seed=11)
-            >>> view = state.view(1)
-            >>> view.hand == state.hands[1], view.stock_size == len(state.stock)
-            (True, True)
-        """
-        return make_view(self.VIEW, self, seat)
 
     def resample(self, seat: int, rng: random.Random) -> Self:
         """Deal the cards ``seat`` cannot see again, and pick a new seed.

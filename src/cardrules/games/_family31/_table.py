@@ -14,15 +14,72 @@ Examples:
 from __future__ import annotations
 
 import random
+import typing
 from collections.abc import Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
+
+import attrs
 
 from cardrules.cards import Card
-from cardrules.engine import redeal_hidden, replace_at, seats_check
+from cardrules.engine import GameState, History, make_view, redeal_hidden, replace_at, seats_check
 from cardrules.errors import InvalidStateError
+from cardrules.games._family31._books import tokens_lost
 from cardrules.games._family31._moves import Source
 
 S = TypeVar("S")
+
+
+@attrs.frozen(kw_only=True)
+class TokenTable(GameState[Any]):
+    """The state of a token game of the family (the draw and the widow tables): a
+    variant declares the fields, in its own order, and ``VIEW``; the table gives the
+    view, the scores and the winners."""
+
+    VIEW: ClassVar[type[Any]]
+
+    if typing.TYPE_CHECKING:
+        deal: int
+        dealer: int
+        turn: int
+        hands: tuple[tuple[Card, ...], ...]
+        stock: tuple[Card, ...]
+        tokens: tuple[int, ...]
+        alive: tuple[bool, ...]
+        knocker: int | None
+        known: tuple[tuple[Card, ...], ...]
+        history: History
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Tokens lost per seat; an out player counts his tokens plus one (T31-7.2, SCH-8.2).
+
+        Examples:
+            >>> from cardrules import games
+            >>> games.create("schwimmen", players=3).new_game(seed=1).scores
+            (0, 0, 0)
+        """
+        return tokens_lost(self.options.tokens, self.tokens, self.alive)
+
+    @property
+    def winner(self) -> tuple[int, ...]:
+        """The seats that won: the last one in, or the fewest tokens lost (T31-7.2, SCH-8.2)."""
+        if not self.is_terminal:
+            return ()
+        scores = self.scores
+        low = min(scores)
+        return tuple(i for i, s in enumerate(scores) if s == low)
+
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may know (T31-7.4, SCH-8.4).
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("thirty_one", players=2).new_game(seed=11)
+            >>> view = state.view(1)
+            >>> view.hand == state.hands[1], view.stock_size == len(state.stock)
+            (True, True)
+        """
+        return make_view(self.VIEW, self, seat)
 
 
 def blank_state(game: Any, seed: int, seats: Mapping[str, Any], **fields: Any) -> Any:

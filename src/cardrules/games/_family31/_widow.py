@@ -30,8 +30,6 @@ from cardrules.cards import Card
 from cardrules.decks import standard
 from cardrules.engine import (
     Game,
-    GameState,
-    History,
     Move,
     Unseen,
     make_view,
@@ -45,6 +43,7 @@ from cardrules.engine import (
 from cardrules.errors import IllegalMoveError, InvalidStateError
 from cardrules.games._family31._books import deal_order, lose_tokens, next_turn
 from cardrules.games._family31._table import (
+    TokenTable,
     blank_state,
     check_known,
     check_tokens,
@@ -205,7 +204,7 @@ class DealResult:
 
 
 @attrs.frozen(kw_only=True)
-class WidowTable(GameState[Any]):
+class WidowTable(TokenTable):
     """The state of a widow-exchange game: a variant declares the fields (``deal``,
     ``dealer``, ``turn``, ``phase``, ``hands``, ``widow``, ``stock``, ``dead``,
     ``tokens``, ``alive``, ``knocker``, ``passes``, ``known``, ``last_deal``),
@@ -223,23 +222,12 @@ class WidowTable(GameState[Any]):
     )
     OVER: ClassVar[Phase] = Phase.OVER  # the game is over (SCH-7.2, SCH-8.1)
     PILES: ClassVar[tuple[str, ...]] = ("widow", "stock", "dead")  # beside the hands
-    VIEW: ClassVar[type[Any]]
 
     if typing.TYPE_CHECKING:
-        deal: int
-        dealer: int
-        turn: int
         phase: Phase
-        hands: tuple[tuple[Card, ...], ...]
         widow: tuple[Card, ...]
-        stock: tuple[Card, ...]
         dead: tuple[Card, ...]
-        tokens: tuple[int, ...]
-        alive: tuple[bool, ...]
-        knocker: int | None
         passes: int
-        known: tuple[tuple[Card, ...], ...]
-        history: History
 
     # ---- hooks a variant gives -------------------------------------------------------
 

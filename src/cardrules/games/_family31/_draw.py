@@ -29,7 +29,6 @@ from cardrules.cards import Card, format_cards
 from cardrules.engine import (
     Game,
     Move,
-    next_seat,
     replace_at,
     seeded_shuffle,
 )
@@ -49,6 +48,7 @@ from cardrules.games._family31._moves import (
 )
 from cardrules.games._family31._table import (
     TokenTable,
+    blank_state,
     check_known,
     check_tokens,
     drawn,
@@ -211,11 +211,8 @@ class DrawTable(TokenTable):
         if end is not End.STOCK_EXHAUSTED:
             best = self._best_seat(live, values, trips)
         state = self._settle(end, blitzers, values, best)
-        limit = self.options.deals
-        if sum(state.alive) <= 1 or (limit is not None and self.deal + 1 >= limit):
-            return state._replace(known=((),) * players, taken=None, phase=Phase.OVER)
         # The next deal clears ``known`` and ``taken`` too.
-        return deal_draw(state, self.deal + 1, next_seat(state.alive, self.dealer))  # type: ignore[no-any-return]
+        return self._next_deal(state, deal_draw, known=((),) * players, taken=None)
 
     def _best_seat(self, live: list[int], values: tuple[int | float, ...], trips: float) -> int:
         """The seat with the best hand by T31-3.2, ties to the first after the dealer.
@@ -262,6 +259,11 @@ class DrawTable(TokenTable):
             raise InvalidStateError("the discard pile is empty at the start of a turn")
 
 
+# The state before the first deal, by state class and options (a random deal is this,
+# the deal and a dozen moves: a copy is cheaper than a new state).
+_BLANKS: dict[tuple[type, Any], Any] = {}
+
+
 @attrs.frozen
 class DrawGame(Game[Any, Any]):
     """A draw-and-knock game: its first deal, its transcript and its greedy player."""
@@ -269,25 +271,13 @@ class DrawGame(Game[Any, Any]):
     SEATS: ClassVar[dict[str, Any]] = {}  # per-seat fields a variant adds, with their start
 
     def _new_game(self, seed: int) -> Any:
-        options = self.options
-        n = options.players
-        state_type: Any = self.STATE
-        blank = state_type(  # blank_state, spelt out: a random deal is this and a few moves
-            options=options,
-            seed=seed,
-            deal=0,
-            dealer=0,
-            turn=0,
-            phase=Phase.TURN,
-            hands=((),) * n,
-            stock=(),
-            discard=(),
-            tokens=(options.tokens,) * n,
-            alive=(True,) * n,
-            known=((),) * n,
-            **{name: (value,) * n for name, value in self.SEATS.items()},
-        )
-        return deal_draw(blank, 0, 0)
+        blank = _BLANKS.get((self.STATE, self.options))
+        if blank is None:  # made once per state class and options, then copied
+            seats = {"tokens": self.options.tokens, "alive": True, **self.SEATS}
+            fields = {"dealer": 0, "phase": Phase.TURN, "stock": (), "discard": ()}
+            blank = blank_state(self, 0, seats, **fields)
+            _BLANKS[self.STATE, self.options] = blank
+        return deal_draw(blank._replace(seed=seed), 0, 0)
 
     def narrate_deal(self, before: Any, after: Any) -> tuple[str, ...]:
         """Transcript lines: each deal's result, each new deal with the tokens, the winner.

@@ -15,13 +15,21 @@ from __future__ import annotations
 
 import random
 import typing
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Self, TypeVar
 
 import attrs
 
 from cardrules.cards import Card
-from cardrules.engine import GameState, History, make_view, redeal_hidden, replace_at, seats_check
+from cardrules.engine import (
+    GameState,
+    History,
+    make_view,
+    next_seat,
+    redeal_hidden,
+    replace_at,
+    seats_check,
+)
 from cardrules.errors import InvalidStateError
 from cardrules.games._family31._books import tokens_lost
 from cardrules.games._family31._moves import Source
@@ -68,6 +76,15 @@ class TokenTable(GameState[Any]):
         scores = self.scores
         low = min(scores)
         return tuple(i for i, s in enumerate(scores) if s == low)
+
+    def _next_deal(self, state: Self, deal: Callable[[Any, int, int], Any], **over: Any) -> Self:
+        """After this deal, settled in ``state``: the game over (with the changes ``over``)
+        when one player is left or the deals are played (T31-6.6, T31-7.1, SCH-7.2,
+        SCH-8.1), else the next deal, by the next seat still in (T31-2.3, SCH-2.4)."""
+        limit = self.options.deals
+        if sum(state.alive) <= 1 or (limit is not None and self.deal + 1 >= limit):
+            return state._replace(phase=self.OVER, **over)
+        return deal(state, self.deal + 1, next_seat(state.alive, self.dealer))  # type: ignore[no-any-return]
 
     def view(self, seat: int) -> Any:
         """What ``seat`` may know (T31-7.4, SCH-8.4).

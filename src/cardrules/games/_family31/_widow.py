@@ -387,10 +387,7 @@ class WidowTable(TokenTable):
             void=void,
         )
         state = self._replace(tokens=tokens, alive=alive, last_deal=result)
-        limit = self.options.deals
-        if sum(alive) <= 1 or (limit is not None and self.deal + 1 >= limit):
-            return state._replace(phase=Phase.OVER, known=self.hands)  # all shown
-        return deal_widow(state, self.deal + 1, next_seat(alive, self.dealer))  # type: ignore[no-any-return]
+        return self._next_deal(state, deal_widow, known=self.hands)  # all shown at the end
 
     # ---- views ---------------------------------------------------------------------
 

@@ -14,8 +14,8 @@ Examples:
     50
 """
 
-from cardrules.games.japanese51._game import Japanese51
-from cardrules.games.japanese51._game import render as render
+from cardrules.games.japanese51._play import DealResult, End, Japanese51, Phase, State, View
+from cardrules.games.japanese51._play import render as render
 from cardrules.games.japanese51._rules import (
     Clear,
     Exchange,
@@ -25,7 +25,6 @@ from cardrules.games.japanese51._rules import (
     hand_value,
     winners,
 )
-from cardrules.games.japanese51._state import DealResult, End, Phase, State, View
 
 __all__ = [
     "Clear",

@@ -31,6 +31,8 @@ The package is a few private rooms behind this module, which only re-exports
   [`from_data`][cardrules.engine.from_data];
 * ``_state``: [`GameState`][cardrules.engine.GameState] and its generated copier, by keyword
   (``_replace``) or positional ([`fields_copier`][cardrules.engine.fields_copier]);
+* ``_ranged``: moves with a range of amounts (``RANGED``, ``amount_range``) on
+  [`GameState`][cardrules.engine.GameState];
 * ``_shuffle``: the deal's shuffle, [`shuffled`][cardrules.engine.shuffled] (the cards
   ``state.rng(...).shuffle`` leaves, faster) and
   [`seeded_shuffle`][cardrules.engine.seeded_shuffle];

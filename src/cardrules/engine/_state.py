@@ -19,12 +19,13 @@ from cardrules.engine._history import History
 from cardrules.engine._learning import StateLearning
 from cardrules.engine._moves import Move
 from cardrules.engine._options import OptionsT
+from cardrules.engine._ranged import StateRanged
 from cardrules.engine._saves import save_text
-from cardrules.errors import IllegalMoveError, InvalidMoveError, InvalidStateError, OptionError
+from cardrules.errors import IllegalMoveError, InvalidStateError, OptionError
 
 
 @attrs.frozen
-class GameState(StateLearning, Generic[OptionsT]):
+class GameState(StateLearning, StateRanged, Generic[OptionsT]):
     """Base class of every game state (a frozen attrs class in each game).
 
     A game's state class declares the fields ``options``, ``seed`` and
@@ -62,10 +63,6 @@ class GameState(StateLearning, Generic[OptionsT]):
     OVER: ClassVar[Any] = None
     DECK: ClassVar[Deck | None] = None
     PILES: ClassVar[tuple[str, ...] | None] = None
-    #: Move classes whose one field ``amount`` may be any whole number in
-    #: ``amount_range(kind)``: ``legal_moves`` lists a few canonical amounts,
-    #: ``apply`` and ``is_legal`` take any amount in the range.
-    RANGED: ClassVar[tuple[type[Move], ...]] = ()
 
     if typing.TYPE_CHECKING:
         options: OptionsT
@@ -241,67 +238,6 @@ class GameState(StateLearning, Generic[OptionsT]):
             ['seat 1: discard 9h']
         """
         return seat_events(self, seat, since)
-
-    def _amount_range(self, kind: type[Move]) -> tuple[int, int] | None:
-        """The legal amounts of the ranged move class ``kind`` now, ``(low, high)``
-        inclusive, or ``None`` when no move of that kind is legal (a game with
-        ``RANGED`` moves implements this)."""
-        return None
-
-    def amount_range(self, kind: type[Move] | str) -> tuple[int, int] | None:
-        """The whole amounts a move of ``kind`` may carry now, ``(low, high)`` inclusive.
-
-        ``kind`` is a ranged move class of the game (``RANGED``) or its keyword
-        (``"bet"``). ``None`` when no move of that kind is legal now. Every
-        whole amount in the range is legal, listed or not; ``legal_moves()``
-        lists only a few canonical ones.
-
-        Raises:
-            InvalidMoveError: ``kind`` is not a ranged move of this game.
-
-        Examples:
-            >>> from cardrules import games
-            >>> state = games.create("blackjack").new_game(seed=3)
-            >>> state.amount_range("bet")
-            (2, 500)
-            >>> state.amount_range("insure") is None
-            True
-        """
-        for cls in self.RANGED:
-            if kind is cls or kind == cls.NAME:
-                return None if self.is_terminal else self._amount_range(cls)
-        names = ", ".join(cls.NAME for cls in self.RANGED) or "none"
-        raise InvalidMoveError(
-            f"{kind!r:.40} is not a move of {self.GAME} with a range of amounts ({names})"
-        )
-
-    def _ranged(self, move: object) -> Move | None:
-        """The move ``move`` stands for when it is a ranged move whose amount is in
-        range now (a fresh move of its own class), else ``None``."""
-        cls = type(move)
-        if cls not in self.RANGED:
-            return None
-        amount = getattr(move, "amount", None)
-        if not isinstance(amount, int) or isinstance(amount, bool):
-            return None
-        bounds = self._amount_range(cls) if not self.is_terminal else None
-        if bounds is None or not bounds[0] <= amount <= bounds[1]:
-            return None
-        return cls(amount)  # type: ignore[call-arg]
-
-    def _range_reason(self, move: Move) -> str:
-        """Why the ranged ``move`` is refused, with the legal range when there is one."""
-        reason = self.explain(move)
-        cls = type(move)
-        bounds = self._amount_range(cls) if cls in self.RANGED else None
-        if bounds is not None and f"{bounds[0]} to {bounds[1]}" not in reason:
-            amount = getattr(move, "amount", None)
-            low, high = bounds
-            reason = (
-                f"{cls.NAME} {amount!r:.20} is outside the legal amounts {low} to {high} now: "
-                + reason
-            )
-        return reason
 
     # ---- protocol built on the hooks --------------------------------------------
 
@@ -481,12 +417,11 @@ class GameState(StateLearning, Generic[OptionsT]):
     def _replace(self, **changes: Any) -> Self:
         """A copy with some fields changed: ``attrs.evolve`` without its overhead.
 
-        The hottest path of the engine: the first call on a state class
-        generates a copier with one keyword parameter per field and installs it
-        as that class's ``_replace``; it fills the slots of a copy directly (a
-        builder subclass with plain attribute setting, which then becomes the
-        state class: safe because state classes carry no validators or
-        converters; a class that does falls back to evolve).
+        The hottest path of the engine: the first call on a state class generates a
+        copier with one keyword parameter per field and installs it as that class's
+        ``_replace``; it fills the slots of a copy directly (a builder subclass with
+        plain attribute setting becomes the state class: safe as state classes carry
+        no validators or converters; a class that does falls back to evolve).
 
         Raises:
             TypeError: a name in ``changes`` is not a field (a programming error).
@@ -564,13 +499,9 @@ def _legal_first(explain: Any) -> Any:
 
 
 def _builder_class(cls: type) -> type | None:
-    """A subclass of the frozen, slotted ``cls`` with plain attribute setting.
-
-    A copy is filled in as a builder (``new.x = v`` is a plain slot store; the
-    frozen ``__setattr__`` is twenty times slower), then becomes a ``cls`` by
-    ``__class__`` assignment (the builder adds no slots). ``None`` if this
-    Python refuses the assignment.
-    """
+    """A subclass of the frozen ``cls`` with plain slot stores (the frozen ``__setattr__`` is
+    twenty times slower): a copy is filled in as one, then becomes a ``cls`` by ``__class__``
+    assignment (it adds no slots). ``None`` if this Python refuses the assignment."""
     builder = type(
         f"{cls.__name__}Builder",
         (cls,),
@@ -592,11 +523,9 @@ def _builder_class(cls: type) -> type | None:
 def fields_copier(cls: type, names: tuple[str, ...]) -> Any:
     """The positional form of the generated copier, for a game's hottest move:
     ``copier(state, *values)`` is ``state._replace(**dict(zip(names, values)))``,
-    without the keyword matching and per-field tests (about half the cost).
-
-    ``names`` may include ``"_legal"``: the new state's legal moves, when the game
-    knows them (they must equal ``_generate_moves()``). A subclass's state is
-    copied by ``_replace``.
+    without the keyword matching and per-field tests (about half the cost). ``names``
+    may include ``"_legal"``: the new state's legal moves, when the game knows them
+    (equal to ``_generate_moves()``). A subclass's state is copied by ``_replace``.
 
     Examples:
         >>> from cardrules import games
@@ -617,9 +546,8 @@ def _make_copier(cls: type, positional: tuple[str, ...] | None = None) -> Any:
         not set(given) <= set(names) or len(set(positional)) != len(positional)
     ):
         raise TypeError(f"not fields of {cls.__name__}, or named twice: {positional}")
-    # The generated code's names start with "__" so that no field can shadow one; a class
-    # whose field does is copied slowly, as is one with a field the copier would not fill
-    # (init=False, other than _legal), and one whose builder this Python refuses.
+    # Its names start with "__" so that no field shadows one; a class whose field does is copied
+    # slowly, as one with a field it would not fill (init=False, not _legal) or no builder.
     builder = None
     if not any(
         f.validator is not None

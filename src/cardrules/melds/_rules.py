@@ -35,6 +35,7 @@ def _retrieval(instance: object, attribute: attrs.Attribute[Any], value: object)
         raise OptionError(f"set_joker_retrieval must be 'fill', 'closed' or 'never', got {value!r}")
 
 
+
 def _rank_table(value: object) -> tuple[tuple[Rank, int], ...]:
     """A rank-to-points table as sorted pairs, checked."""
     pairs = list(value.items()) if isinstance(value, Mapping) else list(value)  # type: ignore[call-overload]

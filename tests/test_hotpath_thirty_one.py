@@ -16,8 +16,8 @@ import pytest
 from cardrules import games
 from cardrules.cards import Card
 from cardrules.decks import standard
+from cardrules.engine import seeded_shuffle
 from cardrules.games import thirty_one
-from cardrules.games._family31 import seeded_shuffle
 
 CARDS = standard().cards
 

@@ -30,7 +30,13 @@ The package is a few private rooms behind this module, which only re-exports
 * ``_history``: [`History`][cardrules.engine.History], the moves played, shared between states;
 * ``_data``: JSON data conversion, [`to_data`][cardrules.engine.to_data] and
   [`from_data`][cardrules.engine.from_data];
-* ``_state``: [`GameState`][cardrules.engine.GameState] and its generated copier;
+* ``_state``: [`GameState`][cardrules.engine.GameState] and its generated copier, by keyword
+  (``_replace``) or positional ([`fields_copier`][cardrules.engine.fields_copier]);
+* ``_ranged``: moves with a range of amounts (``RANGED``, ``amount_range``) on
+  [`GameState`][cardrules.engine.GameState];
+* ``_shuffle``: the deal's shuffle, [`shuffled`][cardrules.engine.shuffled] (the cards
+  ``state.rng(...).shuffle`` leaves, faster) and
+  [`seeded_shuffle`][cardrules.engine.seeded_shuffle];
 * ``_game``: [`Game`][cardrules.engine.Game];
 * ``_actions``: fixed action spaces ([`ActionSpace`][cardrules.engine.ActionSpace],
   [`Codec`][cardrules.engine.Codec] and the codecs such as
@@ -104,7 +110,8 @@ from cardrules.engine._seats import (
     seat_lines,
     seats_check,
 )
-from cardrules.engine._state import GameState
+from cardrules.engine._shuffle import seeded_shuffle, shuffled
+from cardrules.engine._state import GameState, fields_copier
 from cardrules.engine._views import GameView
 
 __all__ = [
@@ -126,6 +133,7 @@ __all__ = [
     "cards_codec",
     "check_seed",
     "enum_codec",
+    "fields_copier",
     "first_difference",
     "from_data",
     "int_codec",
@@ -146,6 +154,8 @@ __all__ = [
     "seat_lines",
     "seats_check",
     "seed_values",
+    "seeded_shuffle",
+    "shuffled",
     "to_data",
     "verify_replay",
 ]

@@ -1,6 +1,5 @@
-"""The state base class, [`GameState`][cardrules.engine.GameState], and the generated copier behind
-its
-``_replace`` (the hottest path of every game)."""
+"""The state base class, [`GameState`][cardrules.engine.GameState], and the one generated copier
+behind its ``_replace`` and [`fields_copier`][cardrules.engine.fields_copier]."""
 
 from __future__ import annotations
 
@@ -20,18 +19,13 @@ from cardrules.engine._history import History
 from cardrules.engine._learning import StateLearning
 from cardrules.engine._moves import Move, field_problem
 from cardrules.engine._options import OptionsT
+from cardrules.engine._ranged import StateRanged
 from cardrules.engine._saves import save_text
-from cardrules.errors import (
-    CardRulesError,
-    IllegalMoveError,
-    InvalidMoveError,
-    InvalidStateError,
-    OptionError,
-)
+from cardrules.errors import CardRulesError, IllegalMoveError, InvalidStateError, OptionError
 
 
 @attrs.frozen
-class GameState(StateLearning, Generic[OptionsT]):
+class GameState(StateLearning, StateRanged, Generic[OptionsT]):
     """Base class of every game state (a frozen attrs class in each game).
 
     A game's state class declares the fields ``options``, ``seed`` and
@@ -39,22 +33,20 @@ class GameState(StateLearning, Generic[OptionsT]):
     protocol (``legal_moves``, ``apply``, ``check_move``, ``is_legal``,
     ``to_json``, ``validate``) is provided here.
 
-    Chance is decided from ``seed`` inside the game: a game draws its deals
-    from [`rng`][cardrules.engine.GameState.rng] and never from global random state.
+    Chance is decided from ``seed`` inside the game: a game shuffles with
+    [`rng`][cardrules.engine.GameState.rng] (or, the same cards faster,
+    [`shuffled`][cardrules.engine.shuffled]), never with global random state.
 
     Three declarations spare a game the usual shapes of protocol code (a game
     that leaves one at ``None`` writes that hook itself):
 
     * ``OVER``: the ``phase`` at which the game is over.
-      [`is_terminal`][cardrules.engine.GameState.is_terminal]
-      is then ``phase is OVER`` and [`current_player`][cardrules.engine.GameState.current_player]
-      the ``turn`` field
-      until then.
+      [`is_terminal`][cardrules.engine.GameState.is_terminal] is then ``phase is OVER`` and
+      [`current_player`][cardrules.engine.GameState.current_player] the ``turn`` field until then.
     * ``DECK``: the pack, when it does not depend on the options
       ([`deck`][cardrules.engine.GameState.deck]).
-    * ``PILES``: the fields that hold the cards outside the ``hands`` field, each
-      a tuple of cards ([`all_cards`][cardrules.engine.GameState.all_cards] gives the hands' cards,
-      then theirs).
+    * ``PILES``: the fields that hold the cards outside the ``hands`` field, each a tuple
+      of cards ([`all_cards`][cardrules.engine.GameState.all_cards]: the hands', then theirs).
     """
 
     _legal: tuple[Move, ...] | None = attrs.field(
@@ -71,10 +63,6 @@ class GameState(StateLearning, Generic[OptionsT]):
     OVER: ClassVar[Any] = None
     DECK: ClassVar[Deck | None] = None
     PILES: ClassVar[tuple[str, ...] | None] = None
-    #: Move classes whose one field ``amount`` may be any whole number in
-    #: ``amount_range(kind)``: ``legal_moves`` lists a few canonical amounts,
-    #: ``apply`` and ``is_legal`` take any amount in the range.
-    RANGED: ClassVar[tuple[type[Move], ...]] = ()
 
     if typing.TYPE_CHECKING:
         options: OptionsT
@@ -284,83 +272,6 @@ class GameState(StateLearning, Generic[OptionsT]):
         except CardRulesError:  # a history move that the seed's own game refuses
             raise InvalidStateError(NOT_REPLAYED) from None
 
-    def _amount_range(self, kind: type[Move]) -> tuple[int, int] | None:
-        """The legal amounts of the ranged move class ``kind`` now, ``(low, high)``
-        inclusive, or ``None`` when no move of that kind is legal (a game with
-        ``RANGED`` moves implements this)."""
-        return None
-
-    def amount_range(self, kind: type[Move] | str) -> tuple[int, int] | None:
-        """The whole amounts a move of ``kind`` may carry now, ``(low, high)`` inclusive.
-
-        ``kind`` is a ranged move class of the game (``RANGED``) or its keyword
-        (``"bet"``). ``None`` when no move of that kind is legal now. Every
-        whole amount in the range is legal, listed or not; ``legal_moves()``
-        lists only a few canonical ones.
-
-        Raises:
-            InvalidMoveError: ``kind`` is not a ranged move of this game.
-
-        Examples:
-            >>> from cardrules import games
-            >>> state = games.create("blackjack").new_game(seed=3)
-            >>> state.amount_range("bet")
-            (2, 500)
-            >>> state.amount_range("insure") is None
-            True
-        """
-        for cls in self.RANGED:
-            if kind is cls or kind == cls.NAME:
-                return None if self.is_terminal else self._amount_range(cls)
-        names = ", ".join(cls.NAME for cls in self.RANGED) or "none"
-        raise InvalidMoveError(
-            f"{kind!r:.40} is not a move of {self.GAME} with a range of amounts ({names})"
-        )
-
-    def _ranged(self, move: object) -> Move | None:
-        """The move ``move`` stands for when it is a ranged move whose amount is in
-        range now (a fresh move of its own class), else ``None``."""
-        cls = type(move)
-        if cls not in self.RANGED:
-            return None
-        amount = getattr(move, "amount", None)
-        if not isinstance(amount, int) or isinstance(amount, bool):
-            return None
-        bounds = self._amount_range(cls) if not self.is_terminal else None
-        if bounds is None or not bounds[0] <= amount <= bounds[1]:
-            return None
-        return cls(amount)  # type: ignore[call-arg]
-
-    def _range_reason(self, move: Move) -> str:
-        """Why the ranged ``move`` is refused, with the legal range when there is one."""
-        reason = self.explain(move)
-        cls = type(move)
-        bounds = self._amount_range(cls) if cls in self.RANGED else None
-        if bounds is not None and f"{bounds[0]} to {bounds[1]}" not in reason:
-            amount = getattr(move, "amount", None)
-            low, high = bounds
-            reason = (
-                f"{cls.NAME} {amount!r:.20} is outside the legal amounts {low} to {high} now: "
-                + reason
-            )
-        return reason
-
-    def __copy__(self) -> Self:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
-        """A state is immutable: a copy, deep or not, is the state itself (so a
-        framework that deep-copies its states, OpenSpiel's ``clone``, shares it).
-
-        Examples:
-            >>> import copy
-            >>> from cardrules import games
-            >>> state = games.create("thirty_one").new_game(seed=1)
-            >>> copy.deepcopy(state) is state
-            True
-        """
-        return self
-
     # ---- protocol built on the hooks --------------------------------------------
 
     def legal_moves(self) -> tuple[Move, ...]:
@@ -542,14 +453,11 @@ class GameState(StateLearning, Generic[OptionsT]):
     def _replace(self, **changes: Any) -> Self:
         """A copy with some fields changed: ``attrs.evolve`` without its overhead.
 
-        Games build a new state on every move, so this is the hottest path of
-        the engine. The first call on a state class generates a copier for it,
-        with one keyword parameter per field, and installs it as that class's
-        ``_replace``; it fills the slots of a copy directly (as an instance of
-        a builder subclass with plain attribute setting, which then becomes an
-        instance of the state class), which is safe because state classes
-        carry no validators or converters (a class that does falls back to
-        evolve).
+        The hottest path of the engine: the first call on a state class generates a
+        copier with one keyword parameter per field and installs it as that class's
+        ``_replace``; it fills the slots of a copy directly (a builder subclass with
+        plain attribute setting becomes the state class: safe as state classes carry
+        no validators or converters; a class that does falls back to evolve).
 
         Raises:
             TypeError: a name in ``changes`` is not a field (a programming error).
@@ -652,14 +560,9 @@ def _legal_first(explain: Any) -> Any:
 
 
 def _builder_class(cls: type) -> type | None:
-    """A subclass of the frozen, slotted ``cls`` with plain attribute setting.
-
-    A copy is filled in as an instance of this builder, where ``new.x = v``
-    is an ordinary slot store (the frozen class's ``__setattr__`` is a Python
-    function, about twenty times slower), and then becomes a ``cls`` by
-    ``__class__`` assignment, which Python allows because the builder adds no
-    slots. ``None`` if this Python refuses the assignment.
-    """
+    """A subclass of the frozen ``cls`` with plain slot stores (the frozen ``__setattr__`` is
+    twenty times slower): a copy is filled in as one, then becomes a ``cls`` by ``__class__``
+    assignment (it adds no slots). ``None`` if this Python refuses the assignment."""
     builder = type(
         f"{cls.__name__}Builder",
         (cls,),
@@ -678,63 +581,78 @@ def _builder_class(cls: type) -> type | None:
     return builder
 
 
-def _make_copier(cls: type) -> Any:
+def fields_copier(cls: type, names: tuple[str, ...]) -> Any:
+    """The positional form of the generated copier, for a game's hottest move:
+    ``copier(state, *values)`` is ``state._replace(**dict(zip(names, values)))``,
+    without the keyword matching and per-field tests (about half the cost). ``names``
+    may include ``"_legal"``: the new state's legal moves, when the game knows them
+    (equal to ``_generate_moves()``). A subclass's state is copied by ``_replace``.
+
+    Examples:
+        >>> from cardrules import games
+        >>> state = games.create("thirty_one").new_game(seed=1)
+        >>> copy = fields_copier(type(state), ("turn",))
+        >>> copy(state, 1) == state._replace(turn=1)
+        True
+    """
+    return _make_copier(cls, names)
+
+
+def _make_copier(cls: type, positional: tuple[str, ...] | None = None) -> Any:
+    """The copier of ``cls``: ``_replace`` (by keyword), or ``fields_copier``'s form."""
     fields = attrs.fields(cls)
     names = [f.name for f in fields if f.init]
-    # The generated code's own names start with "__", so that no field (``state``,
-    # ``new``, ``builder``...) can shadow one; a class whose field does is copied slowly,
-    # as is one with a field the copier would not fill (init=False, other than _legal).
-    if any(
+    given = names if positional is None else [n for n in positional if n != "_legal"]
+    if positional is not None and (
+        not set(given) <= set(names) or len(set(positional)) != len(positional)
+    ):
+        raise TypeError(f"not fields of {cls.__name__}, or named twice: {positional}")
+    # Its names start with "__" so that no field shadows one; a class whose field does is copied
+    # slowly, as one with a field it would not fill (init=False, not _legal) or no builder.
+    builder = None
+    if not any(
         f.validator is not None
         or f.converter is not None
         or f.name.startswith("__")
         or (not f.init and f.name not in ("_legal", "_by_value"))
         for f in fields
     ):
-
-        def slow(state: Any, **changes: Any) -> Any:
-            return attrs.evolve(state, **changes)
-
-        return slow
-    builder = _builder_class(cls)
-    head = [
-        f"def _replace(__state, *, {', '.join(f'{n}=__KEEP' for n in names)}, **__extra):",
-        "    if __state.__class__ is not __cls:",  # a subclass inherited this copier
-        "        __given = {__k: __v for __k, __v in locals().items() if __v is not __KEEP}",
-        "        del __given['__state'], __given['__extra']",
-        "        return __GameState._replace(__state, **__given, **__extra)",
-        "    if __extra:",
-        "        raise TypeError(f'not fields of {__cls.__name__}: {sorted(__extra)}')",
+        builder = _builder_class(cls)
+    if positional is None:
+        if builder is None:
+            return lambda state, /, **changes: attrs.evolve(state, **changes)
+        head = [
+            f"def _replace(__state, *, {', '.join(f'{n}=__KEEP' for n in names)}, **__extra):",
+            "    if __state.__class__ is not __cls:",  # a subclass inherited this copier
+            "        __given = {__k: __v for __k, __v in locals().items() if __v is not __KEEP}",
+            "        del __given['__state'], __given['__extra']",
+            "        return __GameState._replace(__state, **__given, **__extra)",
+            "    if __extra:",
+            "        raise TypeError(f'not fields of {__cls.__name__}: {sorted(__extra)}')",
+        ]
+        value, legal = "__state.{0} if {0} is __KEEP else {0}", "None"
+    else:
+        head = [
+            f"def _replace(__state, {', '.join(f'__v_{n}' for n in positional)}):",
+            f"    if {'__state.__class__ is not __cls' if builder else 'True'}:",
+            f"        __new = __state._replace({', '.join(f'{n}=__v_{n}' for n in given)})",
+            *(
+                ["        object.__setattr__(__new, '_legal', __v__legal)"]
+                * ("_legal" in positional)
+            ),
+            "        return __new",
+        ]
+        value, legal = "__v_{0}", "__v__legal" if "_legal" in positional else "None"
+    body = [  # fill a builder, then turn it into a cls
+        "    __new = __make(__builder)",
+        *(f"    __new.{n} = " + (value.format(n) if n in given else f"__state.{n}") for n in names),
+        f"    __new._legal = {legal}",
+        "    __new._by_value = None",
+        "    __new.__class__ = __cls",
+        "    return __new",
     ]
-    namespace: dict[str, Any] = {
-        "__cls": cls,
-        "__builder": builder,
-        "__make": object.__new__,
-        "__KEEP": object(),
-        "__GameState": GameState,
-    }
-    if builder is not None:  # fill a builder, then turn it into a cls
-        body = [
-            "    __new = __make(__builder)",
-            *(f"    __new.{n} = __state.{n} if {n} is __KEEP else {n}" for n in names),
-            "    __new._legal = None",
-            "    __new._by_value = None",
-            "    __new.__class__ = __cls",
-            "    return __new",
-        ]
-    else:  # set each slot through its descriptor
-        for name in [*names, "_legal", "_by_value"]:
-            for klass in cls.__mro__:
-                if name in vars(klass):
-                    namespace[f"__set_{name}"] = vars(klass)[name].__set__
-                    break
-        body = [
-            "    __new = __make(__cls)",
-            *(f"    __set_{n}(__new, __state.{n} if {n} is __KEEP else {n})" for n in names),
-            "    __set__legal(__new, None)",
-            "    __set__by_value(__new, None)",
-            "    return __new",
-        ]
+    namespace: dict[str, Any] = {"__cls": cls, "__builder": builder, "__make": object.__new__}
+    namespace.update({"__KEEP": object(), "__GameState": GameState})
     exec("\n".join(head + body), namespace)  # the source is built from field names only
     return namespace["_replace"]
 

@@ -35,13 +35,24 @@ from cardrules.engine import (
     Move,
     make_view,
     option,
-    redeal_hidden,
     replace_at,
     seat_lines,
     seats_check,
+    shuffled,
 )
 from cardrules.errors import InvalidStateError, OptionError
-from cardrules.games._family31 import check_taken
+from cardrules.games._family31 import (
+    Discard,
+    Draw,
+    Source,
+    blank_state,
+    check_known,
+    check_seats,
+    check_taken,
+    drawn,
+    resample_stock,
+    seat_columns,
+)
 from cardrules.games._table51 import (
     check_hand,
     discard_moves,
@@ -49,7 +60,6 @@ from cardrules.games._table51 import (
     suit_keys,
     without,
 )
-from cardrules.games.thirty_one import Discard, Draw, Source
 from cardrules.hands import suit_totals
 
 __all__ = [
@@ -369,22 +379,10 @@ class State(GameState[Options]):
                 return state._end_deal(End.EXHAUSTED, None)  # ES-4.3
             return state
         if isinstance(move, Draw):
-            hand = self.hands[seat]
-            if move.source is Source.DISCARD:
-                card = self.discard[-1]
-                return self._replace(
-                    hands=replace_at(self.hands, seat, (*hand, card)),
-                    known=replace_at(self.known, seat, (*self.known[seat], card)),
-                    discard=self.discard[:-1],
-                    taken=card,
-                    phase=Phase.DISCARD,
-                    empty_turns=self.empty_turns if self.stock else self.empty_turns + 1,
-                )
-            return self._replace(
-                hands=replace_at(self.hands, seat, (*hand, self.stock[-1])),
-                stock=self.stock[:-1],
-                phase=Phase.DISCARD,
-            )
+            state = drawn(self, move.source, Phase.DISCARD)
+            if self.stock:
+                return state
+            return state._replace(empty_turns=self.empty_turns + 1)  # ES-4.3: only the discard
         state = self
         if isinstance(move, Stop):
             return state._end_deal(End.STOP, seat)
@@ -440,27 +438,15 @@ class State(GameState[Options]):
             >>> state.resample(0, random.Random(1)).view(0) == state.view(0)
             True
         """
-        seats_check(self.options.players, seat)
-        hands, (stock,) = redeal_hidden(
-            rng, self.hands, seat, known=self.known, piles=(self.stock,)
-        )
-        return self._replace(hands=hands, stock=stock, seed=rng.getrandbits(63))
+        return resample_stock(self, seat, rng)
 
     def _check(self) -> None:
-        n = self.options.players
-        for name in ("hands", "known", "wins"):
-            if len(getattr(self, name)) != n:
-                raise InvalidStateError(f"{name} has {len(getattr(self, name))} seats, not {n}")
-        for seat in (self.turn, self.dealer, self.leader):
-            if not 0 <= seat < n:
-                raise InvalidStateError(f"seat {seat} does not exist with {n} players")
+        check_seats(self, ("hands", "known", "wins"), (self.turn, self.dealer, self.leader))
         if sum(self.wins) != self.deal + (1 if self.phase is Phase.OVER else 0):
             raise InvalidStateError(f"wins {self.wins} do not match {self.deal} hands played")
         if not 0 <= self.deal < self.options.deals:
             raise InvalidStateError(f"hand {self.deal} is out of range")
-        for i, known in enumerate(self.known):
-            if not set(known) <= set(self.hands[i]):
-                raise InvalidStateError(f"seat {i} is said to hold cards it does not hold")
+        check_known(self)
         if self.phase is Phase.OVER:
             return
         want = 5 if self.phase is Phase.DISCARD else HAND_SIZE
@@ -475,8 +461,7 @@ class State(GameState[Options]):
 
 def _deal(state: State, number: int, dealer: int, leader: int) -> State:
     """Deal hand ``number`` (ES-2.1): four cards each; the rest is the stock."""
-    cards = list(_DECK.cards)
-    state.rng("deal", number).shuffle(cards)
+    cards = shuffled(state, _DECK.cards, "deal", number)
     n = state.options.players
     hands: list[tuple[Card, ...]] = [()] * n
     for k in range(1, n + 1):
@@ -521,21 +506,8 @@ class EmpatSatu(Game[State, Options]):
     HIGHER_IS_BETTER: ClassVar[bool] = True
 
     def _new_game(self, seed: int) -> State:
-        n = self.options.players
-        blank = State(
-            options=self.options,
-            seed=seed,
-            deal=0,
-            dealer=0,
-            leader=0,
-            turn=0,
-            phase=Phase.TURN,
-            hands=((),) * n,
-            stock=(),
-            discard=(),
-            known=((),) * n,
-            wins=(0,) * n,
-        )
+        fields = {"dealer": 0, "leader": 0, "phase": Phase.TURN, "stock": (), "discard": ()}
+        blank = blank_state(self, seed, {"wins": 0}, **fields)
         return _deal(blank, 0, dealer=0, leader=0)  # ES-1.3, ES-2.2
 
     def greedy_move(self, state: State, rng: random.Random) -> Move:
@@ -588,19 +560,8 @@ def render(view: View) -> str:
         your turn: stop (four of one suit), draw, take the discard or refuse it
     """
     # Imported here so that this picture stays one appended block of the module.
-    from cardrules.render import (
-        card_text,
-        count_text,
-        frame,
-        hand_line,
-        pile_line,
-        seat_notes,
-        seat_table,
-        turn_line,
-    )
+    from cardrules.render import card_text, count_text, frame, hand_line, pile_line, turn_line
 
-    n = len(view.hand_sizes)
-    notes = seat_notes(n, {"dealer": view.dealer, "leads": view.leader}, known=view.known)
     doing = "stop (four of one suit), draw, take the discard or refuse it"
     if view.phase is Phase.DISCARD:
         doing = "discard a card"
@@ -609,7 +570,7 @@ def render(view: View) -> str:
         stock += f" (rounds on the empty stock: {view.empty_turns})"
     return frame(
         f"Empat Satu: hand {view.deal + 1}",
-        seat_table(view.seat, view.turn, {"cards": view.hand_sizes, "wins": view.wins}, notes),
+        seat_columns(view, {"wins": view.wins}, leads=view.leader),
         pile_line("discard", view.discard, top_only=len(view.discard) > 6),
         stock,
         f"{hand_line(view.hand)}, worth {_value(view.hand)}" if view.hand else None,

@@ -29,7 +29,9 @@ from cardrules.cards import Card
 from cardrules.engine import GameState, option
 from cardrules.errors import OptionError
 from cardrules.games import schwimmen
-from cardrules.games.schwimmen import End, check_hand, hand_mask
+from cardrules.games._family31 import showdown_keys, void_if_nobody_left
+from cardrules.games._family31._widow import End, widow_picture
+from cardrules.games.schwimmen import check_hand, hand_mask
 from cardrules.poker import A23_RUNS, ThreeCardCategory, ThreeCardRank, three_card_rank
 
 __all__ = ["Options", "State", "StopTheBus", "View", "deal_losses", "hand_rank", "score_hand"]
@@ -120,7 +122,7 @@ def deal_losses(
         rank = hand_rank(hand, a23=a23, full_pack=full_pack)
         return (int(rank.category), *rank.ranks)
 
-    keys, flags = schwimmen.showdown_keys(hands, alive, order)
+    keys, flags = showdown_keys(hands, alive, order)
     players = len(hands)
     if end == "draw" or not keys:
         return (0,) * players
@@ -129,7 +131,7 @@ def deal_losses(
         return (0,) * players
     low = min(values)
     losses = tuple(1 if keys.get(i) == low else 0 for i in range(players))
-    return schwimmen.void_if_nobody_left(losses, flags, tokens, swimming=swimming)  # STB-5.4
+    return void_if_nobody_left(losses, flags, tokens, swimming=swimming)  # STB-5.4
 
 
 _RANKS: dict[tuple[str, int], tuple[int, ...]] = {}
@@ -275,7 +277,7 @@ def render(view: schwimmen.View) -> str:
         options = view.options
         a23, full = getattr(options, "a23", "best"), options.full_pack
         worth = str(hand_rank(view.hand, a23=a23, full_pack=full))
-    return schwimmen._picture("Stop the Bus", view, worth)
+    return widow_picture("Stop the Bus", view, worth)
 
 
 score_hand = hand_rank

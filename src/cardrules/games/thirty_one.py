@@ -16,10 +16,8 @@ Examples:
 
 from __future__ import annotations
 
-import enum
-import random
-from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import Any, ClassVar, Self
 
 import attrs
 
@@ -27,25 +25,32 @@ from cardrules.cards import Card, Rank, format_cards
 from cardrules.decks import Deck, standard
 from cardrules.engine import (
     EMPTY_HISTORY,
-    Game,
     GameState,
     GameView,
     History,
-    Move,
-    make_view,
-    next_seat,
     option,
-    redeal_hidden,
-    replace_at,
     seats_check,
 )
-from cardrules.errors import InvalidCardError, InvalidStateError, OptionError
+from cardrules.errors import InvalidCardError, OptionError
+from cardrules.games._family31 import DRAW_DISCARD as DRAW_DISCARD
+from cardrules.games._family31 import DRAW_STOCK as DRAW_STOCK
+from cardrules.games._family31 import KNOCK as KNOCK
+from cardrules.games._family31 import PASS as PASS
 from cardrules.games._family31 import (
-    check_taken,
+    Discard,
+    Draw,
+    Knock,
+    Pass,
+    Source,
     lose_tokens,
-    next_turn,
-    seeded_shuffle,
-    tokens_lost,
+)
+from cardrules.games._family31._draw import (
+    DrawGame,
+    DrawTable,
+    End,
+    Phase,
+    deal_draw,
+    draw_picture,
 )
 from cardrules.hands import check_hand, suit_totals
 
@@ -383,70 +388,7 @@ def _key(cards: Sequence[Card], trips: float) -> tuple[int | float, ...]:
 _POINTS: dict[int, int] = {r: min(r, 10) if r < Rank.ACE else 11 for r in range(2, Rank.ACE + 1)}
 
 
-# --------------------------------------------------------------------------- moves
-
-
-class Source(enum.Enum):
-    """Where a drawn card comes from."""
-
-    STOCK = "stock"
-    DISCARD = "discard"
-
-
-@attrs.frozen
-class Knock(Move):
-    """Knock (T31-5.1): every other player gets one last turn."""
-
-    NAME: ClassVar[str] = "knock"
-
-
-@attrs.frozen
-class Draw(Move):
-    """Draw from the stock or take the top discard (T31-4.2)."""
-
-    NAME: ClassVar[str] = "draw"
-    source: Source
-
-
-@attrs.frozen
-class Discard(Move):
-    """Discard one of four cards (T31-4.3)."""
-
-    NAME: ClassVar[str] = "discard"
-    card: Card
-
-
-@attrs.frozen
-class Pass(Move):
-    """Keep one's hand on the last turn after a knock (T31-5.1)."""
-
-    NAME: ClassVar[str] = "pass"
-
-
-KNOCK = Knock()
-PASS = Pass()
-DRAW_STOCK = Draw(Source.STOCK)
-DRAW_DISCARD = Draw(Source.DISCARD)
-_DISCARDS = {card: Discard(card) for card in standard().cards}  # listed, not built, per move
-
-
 # --------------------------------------------------------------------------- state
-
-
-class Phase(enum.Enum):
-    """What the player to move must do."""
-
-    TURN = "turn"  # knock, draw or (after a knock) pass
-    DISCARD = "discard"  # holds four cards
-    OVER = "over"  # the game is over
-
-
-class End(enum.Enum):
-    """How a deal ended."""
-
-    KNOCK = "knock"
-    BLITZ = "blitz"
-    STOCK_EXHAUSTED = "stock_exhausted"
 
 
 @attrs.frozen(kw_only=True)
@@ -501,7 +443,7 @@ class View(GameView):
 
 
 @attrs.frozen(kw_only=True)
-class State(GameState[Options]):
+class State(DrawTable):
     """A Thirty-One game in progress. Stock and discard tops are the last items.
 
     Examples:
@@ -512,10 +454,8 @@ class State(GameState[Options]):
     """
 
     GAME: ClassVar[str] = "thirty_one"
-    MOVES: ClassVar[tuple[type[Move], ...]] = (Knock, Draw, Discard, Pass)
-    OVER: ClassVar[Phase] = Phase.OVER  # the game is over (T31-6.6, T31-7.1)
-    DECK: ClassVar[Deck] = standard()  # the 52-card pack (T31-1.1)
-    PILES: ClassVar[tuple[str, ...]] = ("stock", "discard")  # beside the hands
+    DECK: ClassVar[Deck] = standard()  # the 52-card pack (T31-1.1); over at T31-6.6, T31-7.1
+    VIEW: ClassVar[type[Any]] = View
 
     options: Options
     seed: int
@@ -537,20 +477,6 @@ class State(GameState[Options]):
 
     # ---- protocol -------------------------------------------------------------------
 
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Tokens lost per seat; an out player counts his tokens plus one (T31-7.2)."""
-        return tokens_lost(self.options.tokens, self.tokens, self.alive)
-
-    @property
-    def winner(self) -> tuple[int, ...]:
-        """The seats that won: the last one in, or the fewest tokens lost (T31-7.2)."""
-        if not self.is_terminal:
-            return ()
-        scores = self.scores
-        low = min(scores)
-        return tuple(i for i, s in enumerate(scores) if s == low)
-
     def value_of(self, seat: int) -> int | float:
         """The value of a seat's hand (three cards; best three of four mid-turn).
 
@@ -566,120 +492,14 @@ class State(GameState[Options]):
             return max(_value(hand[:i] + hand[i + 1 :], trips) for i in range(4))
         return _value(hand, trips) if hand else 0
 
-    def _generate_moves(self) -> tuple[Move, ...]:
-        phase = self.phase
-        if phase is Phase.DISCARD:
-            taken = self.taken
-            listed = _DISCARDS
-            return tuple([listed.get(c) or Discard(c) for c in self.hands[self.turn] if c != taken])
-        if phase is Phase.OVER:
-            return ()
-        if self.knocker is not None:
-            return (DRAW_STOCK, DRAW_DISCARD, PASS) if self.stock else (DRAW_DISCARD, PASS)
-        if self.options.knock_first_round or self.turns >= sum(self.alive):
-            return (KNOCK, DRAW_STOCK, DRAW_DISCARD)
-        return (DRAW_STOCK, DRAW_DISCARD)
+    # ---- the hooks of the table ------------------------------------------------------
 
-    def explain(self, move: Move) -> str:
-        """Why ``move`` is illegal now."""
-        if self.phase is Phase.DISCARD:
-            if isinstance(move, Discard):
-                if move.card == self.taken:
-                    return f"{move.card} was just taken from the discard pile (T31-4.4)"
-                return f"{move.card} is not in the hand of seat {self.turn}"
-            return f"seat {self.turn} holds four cards and must discard (T31-4.3)"
-        if isinstance(move, Discard):
-            return "a discard comes only after drawing (T31-4.3)"
-        if isinstance(move, Knock):
-            if self.knocker is not None:
-                return f"seat {self.knocker} has already knocked (T31-5.1)"
-            return "nobody may knock before every player has had a turn (T31-4.5)"
-        if isinstance(move, Pass):
-            return "passing is only allowed on the last turn after a knock (T31-5.1)"
-        if isinstance(move, Draw) and move.source is Source.STOCK:
-            return "the stock is empty (T31-5.4)"
-        return super().explain(move)
+    _value = staticmethod(_value)
+    _key = staticmethod(_key)
 
-    def _next(self, move: Move) -> State:
-        seat = self.turn
-        if isinstance(move, Discard):
-            out = move.card
-            hand = tuple([c for c in self.hands[seat] if c != out])
-            known = self.known
-            if out in known[seat]:
-                known = _put(known, seat, tuple([c for c in known[seat] if c != out]))
-            hands = _put(self.hands, seat, hand)
-            discard = (*self.discard, out)
-            knocker = self.knocker
-            nxt = next_turn(self.alive, seat, knocker)
-            if knocker is None:
-                if _value(hand, trips_of(self.options)) == 31:
-                    end = End.BLITZ  # T31-5.3
-                elif not self.stock:
-                    end = End.STOCK_EXHAUSTED  # T31-5.4
-                else:
-                    end = None
-            else:
-                end = None if nxt is not None else End.KNOCK  # T31-5.2
-            if end is None:  # the turn passes: one copy
-                return self._replace(
-                    hands=hands,
-                    known=known,
-                    discard=discard,
-                    taken=None,
-                    phase=Phase.TURN,
-                    turn=nxt,
-                    turns=self.turns + 1,
-                )
-            state = self._replace(
-                hands=hands, known=known, discard=discard, taken=None, phase=Phase.TURN
-            )
-            return state._end_deal(end, blitzers=(seat,) if end is End.BLITZ else ())
-        if isinstance(move, Draw):
-            hand = self.hands[seat]
-            if move.source is Source.DISCARD:
-                card = self.discard[-1]
-                return self._replace(
-                    hands=_put(self.hands, seat, (*hand, card)),
-                    known=_put(self.known, seat, (*self.known[seat], card)),
-                    discard=self.discard[:-1],
-                    taken=card,
-                    phase=Phase.DISCARD,
-                )
-            return self._replace(
-                hands=_put(self.hands, seat, (*hand, self.stock[-1])),
-                stock=self.stock[:-1],
-                phase=Phase.DISCARD,
-            )
-        if isinstance(move, Knock):
-            nxt = next_turn(self.alive, seat, seat)
-            if nxt is None:  # pragma: no cover  # two players are always in
-                return self._replace(knocker=seat)._end_deal(End.KNOCK)
-            return self._replace(knocker=seat, turn=nxt, turns=self.turns + 1)
-        return self._pass_turn()  # Pass
-
-    # ---- rules helpers -------------------------------------------------------------
-
-    def _pass_turn(self) -> State:
-        nxt = next_turn(self.alive, self.turn, self.knocker)
-        if nxt is None:
-            return self._end_deal(End.KNOCK)  # T31-5.2
-        return self._replace(turn=nxt, turns=self.turns + 1)
-
-    def _end_deal(self, end: End, blitzers: tuple[int, ...] = ()) -> State:
-        trips = trips_of(self.options)
-        players = self.options.players
-        values = tuple(_value(h, trips) if h else 0 for h in self.hands)
-        live = [i for i in range(players) if self.alive[i]]
-        best = None
-        if end is not End.STOCK_EXHAUSTED:
-            best = _best_seat(self.hands, live, self.dealer, trips, values)
-        state = self._settle(end, blitzers, values, best)
-        limit = self.options.deals
-        if sum(state.alive) <= 1 or (limit is not None and self.deal + 1 >= limit):
-            return state._replace(known=((),) * players, taken=None, phase=Phase.OVER)
-        # The next deal clears ``known`` and ``taken`` too.
-        return _deal(state, self.deal + 1, _next_alive(state.alive, self.dealer))
+    def _trips(self) -> float:
+        options = self.options  # trips_of, inlined: the table asks on every discard
+        return options.three_of_a_kind_value if options.three_of_a_kind else 0
 
     def _settle(
         self,
@@ -687,7 +507,7 @@ class State(GameState[Options]):
         blitzers: tuple[int, ...],
         values: tuple[int | float, ...],
         best: int | None,
-    ) -> State:
+    ) -> Self:
         """Settle a finished deal: tokens lost (T31-5.3, T31-6) and the public result.
 
         The one step of the deal that No-Elimination Thirty-One replaces
@@ -708,135 +528,13 @@ class State(GameState[Options]):
         )
         return self._replace(tokens=tokens, alive=alive, last_deal=result)
 
-    # ---- views ---------------------------------------------------------------------
 
-    def view(self, seat: int) -> View:
-        """What ``seat`` may know (T31-7.4).
-
-        Examples:
-            >>> from cardrules import games
-            >>> state = games.create("thirty_one", players=2).new_game(seed=11)
-            >>> view = state.view(1)
-            >>> view.hand == state.hands[1], view.stock_size == len(state.stock)
-            (True, True)
-        """
-        return make_view(View, self, seat)
-
-    def resample(self, seat: int, rng: random.Random) -> State:
-        """Deal the cards ``seat`` cannot see again, and pick a new seed.
-
-        Examples:
-            >>> from cardrules import games
-            >>> state = games.create("thirty_one", players=3).new_game(seed=11)
-            >>> other = state.resample(0, random.Random(1))
-            >>> other.view(0) == state.view(0)
-            True
-        """
-        seats_check(self.options.players, seat)
-        hands, (stock,) = redeal_hidden(
-            rng, self.hands, seat, known=self.known, piles=(self.stock,)
-        )
-        return self._replace(hands=hands, stock=stock, seed=rng.getrandbits(63))
-
-    def _check(self) -> None:
-        n = self.options.players
-        for name in ("hands", "tokens", "alive", "known"):
-            if len(getattr(self, name)) != n:
-                raise InvalidStateError(f"{name} has {len(getattr(self, name))} seats, not {n}")
-        for seat in (self.turn, self.dealer, self.knocker):
-            if seat is not None and not 0 <= seat < n:
-                raise InvalidStateError(f"seat {seat} does not exist with {n} players")
-        if not all(0 <= t <= self.options.tokens for t in self.tokens):
-            raise InvalidStateError(f"token counts {self.tokens} are out of range")
-        if any(len(set(h)) != len(h) for h in self.hands):
-            raise InvalidStateError("a hand holds the same card twice")
-        for i, known in enumerate(self.known):
-            if not set(known) <= set(self.hands[i]):
-                raise InvalidStateError(f"seat {i} is said to hold cards it does not hold")
-        if self.phase is Phase.OVER:
-            return
-        want = 4 if self.phase is Phase.DISCARD else 3
-        if not self.alive[self.turn] or len(self.hands[self.turn]) != want:
-            raise InvalidStateError(f"seat {self.turn} cannot be to move in phase {self.phase}")
-        for i, hand in enumerate(self.hands):
-            size = len(hand)
-            if i != self.turn and size != (3 if self.alive[i] else 0):
-                raise InvalidStateError(f"seat {i} holds {size} cards")
-        check_taken(self.taken, self.known[self.turn], self.phase is Phase.DISCARD)
-        if not self.discard and self.phase is Phase.TURN:
-            raise InvalidStateError("the discard pile is empty at the start of a turn")
-
-
-_put = replace_at
-_next_alive = next_seat
-
-
-def _best_seat(
-    hands: tuple[tuple[Card, ...], ...],
-    live: list[int],
-    dealer: int,
-    trips: float,
-    values: tuple[int | float, ...],
-) -> int:
-    """The seat with the best hand by T31-3.2, ties to the first after the dealer.
-
-    ``values`` are the hands' values: a hand's key starts with its value, so
-    only the hands of the highest value need their keys.
-    """
-    n = len(hands)
-    order = sorted(live, key=lambda i: (i - dealer - 1) % n)
-    top = max(values[i] for i in live)
-    ranked = [(_key(hands[i], trips), -k, i) for k, i in enumerate(order) if values[i] == top]
-    return max(ranked)[2]
-
-
-def _describe(result: DealResult | None) -> list[str]:
-    if result is None:
-        return []
-    how = {End.KNOCK: f"seat {result.knocker} knocked", End.BLITZ: "Blitz (31)"}
-    lines = [f"  deal {result.deal + 1} ends: {how.get(result.end, 'stock ran out: a draw')}"]
-    for seat, hand in enumerate(result.hands):
-        if hand:
-            lost = result.losses[seat]
-            note = f", loses {lost} token{'s' * (lost > 1)}" if lost else ""
-            lines.append(f"    seat {seat}: {format_cards(hand)} = {result.values[seat]}{note}")
-    return lines
-
-
-def _deal(state: State, number: int, dealer: int) -> State:
-    """Deal deal ``number`` (T31-2) and settle any Blitz dealt (T31-5.3)."""
-    # What ``state.rng("deal", number).shuffle`` gives, the same cards, faster.
-    cards = seeded_shuffle(f"{state.seed}/deal/{number}", _DECK.cards)
-    players = state.options.players
-    hands: list[tuple[Card, ...]] = [()] * players
-    order = [i for i in ((dealer + k) % players for k in range(1, players + 1)) if state.alive[i]]
-    for i in order:
-        hands[i] = tuple(cards[-3:])  # a shuffled pack: three at once deals the same chances
-        del cards[-3:]
-    upcard = cards.pop()
-    dealt = state._replace(
-        deal=number,
-        dealer=dealer,
-        turn=order[0],
-        phase=Phase.TURN,
-        hands=tuple(hands),
-        stock=tuple(cards),
-        discard=(upcard,),
-        knocker=None,
-        taken=None,
-        turns=0,
-        known=((),) * players,
-    )
-    trips = trips_of(state.options)
-    blitzers = tuple(i for i in order if _value(hands[i], trips) == 31)
-    return dealt._end_deal(End.BLITZ, blitzers) if blitzers else dealt
-
-
+_deal = deal_draw
 _DECK = standard()
 
 
 @attrs.frozen
-class ThirtyOne(Game[State, Options]):
+class ThirtyOne(DrawGame):
     """Thirty-One under fixed options.
 
     Examples:
@@ -853,80 +551,6 @@ class ThirtyOne(Game[State, Options]):
     STATE: ClassVar[type[GameState[Any]]] = State
     SUMMARY: ClassVar[str] = "Thirty-One (Scat): knock or Blitz with 31 in one suit; 3 tokens"
     HIGHER_IS_BETTER: ClassVar[bool] = False
-
-    def _new_game(self, seed: int) -> State:
-        n = self.options.players
-        blank = State(
-            options=self.options,
-            seed=seed,
-            deal=0,
-            dealer=0,
-            turn=0,
-            phase=Phase.TURN,
-            hands=((),) * n,
-            stock=(),
-            discard=(),
-            tokens=(self.options.tokens,) * n,
-            alive=(True,) * n,
-            known=((),) * n,
-        )
-        return _deal(blank, 0, 0)
-
-    def narrate_deal(self, before: State | None, after: State) -> tuple[str, ...]:
-        """Transcript lines: each deal's result, each new deal with the tokens, the winner.
-
-        Examples:
-            >>> game = ThirtyOne.create(players=2)
-            >>> game.narrate(None, None, game.new_game(seed=1))[0]
-            'deal 1: seat 0 deals; tokens [3, 3]'
-        """
-        lines: list[str] = []
-        if before is not None and after.last_deal is not before.last_deal:
-            lines.extend(_describe(after.last_deal))
-        if before is None or (after.deal != before.deal and not after.is_terminal):
-            lines.append(
-                f"deal {after.deal + 1}: seat {after.dealer} deals; tokens {list(after.tokens)}"
-            )
-        if after.is_terminal:
-            lines.append(f"game over: winner {', '.join(f'seat {w}' for w in after.winner)}")
-        return tuple(lines)
-
-    def greedy_move(self, state: State, rng: random.Random) -> Move:
-        """Knock at 27 or more, take a discard that helps, discard the least useful card.
-
-        Examples:
-            >>> game = ThirtyOne.create(players=2)
-            >>> state = game.new_game(seed=5)
-            >>> game.greedy_move(state, random.Random(0)) in state.legal_moves()
-            True
-        """
-        moves = state.legal_moves()
-        if not moves:
-            raise OptionError("the game is over")
-        seat = state.turn
-        hand = state.hands[seat]
-        trips = trips_of(self.options)
-        if state.phase is Phase.DISCARD:
-            options = [m for m in moves if isinstance(m, Discard)]
-            return max(
-                options,
-                key=lambda m: (
-                    _value(tuple(c for c in hand if c != m.card), trips),
-                    -min(int(m.card.rank), 11),
-                ),
-            )
-        now = _value(hand, trips)
-        if KNOCK in moves and now >= 27:
-            return KNOCK
-        top = state.discard[-1]
-        with_top = max(_value(tuple(c for c in (*hand, top) if c != out), trips) for out in hand)
-        if with_top > now:
-            return DRAW_DISCARD
-        if KNOCK in moves and now >= 22 and state.turns >= sum(state.alive):
-            return KNOCK
-        if DRAW_STOCK in moves:
-            return DRAW_STOCK
-        return PASS
 
 
 # --------------------------------------------------------------------------- picture
@@ -953,44 +577,9 @@ def render(view: View) -> str:
 
 def _picture(title: str, view: View, scores: dict[str, tuple[int, ...]]) -> str:
     """Thirty-One's picture with the given score columns (No-Elimination shows points)."""
-    # Imported here so that this picture stays one appended block of the module.
-    from cardrules.render import (
-        card_text,
-        count_text,
-        frame,
-        hand_line,
-        pile_line,
-        seat_notes,
-        seat_table,
-        turn_line,
-    )
-
-    n = len(view.hand_sizes)
-    out = [i for i in range(n) if not view.alive[i]]
-    notes = seat_notes(
-        n, {"dealer": view.dealer, "knocked": view.knocker, "out": out}, known=view.known
-    )
-    hand = view.hand
+    # The worth shown counts three of a kind as the option's flag does (as it always has).
     trips = view.options.three_of_a_kind
-    mine = "your hand: none (out of the game)"
-    if hand:
-        best = max(_value(hand[:i] + hand[i + 1 :], trips) for i in range(len(hand)))
-        worth = best if len(hand) == 4 else _value(hand, trips)
-        mine = f"{hand_line(hand)}, worth {worth}"
-    doing = "discard a card" if view.phase is Phase.DISCARD else "knock, draw or pass"
-    return frame(
-        f"{title}: deal {view.deal + 1}",
-        seat_table(view.seat, view.turn, {"cards": view.hand_sizes, **scores}, notes),
-        pile_line("discard", view.discard, top_only=len(view.discard) > 6),
-        f"stock: {count_text(view.stock_size)}",
-        mine,
-        (
-            f"you took {card_text(view.taken)} from the discard pile"
-            if view.taken is not None
-            else None
-        ),
-        turn_line(view.turn, view.seat, doing if view.turn == view.seat else ""),
-    )
+    return draw_picture(title, view, scores, lambda hand: _value(hand, trips))
 
 
 score_hand = hand_value

@@ -21,7 +21,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 import attrs
 
@@ -29,7 +29,7 @@ from cardrules.cards import Card
 from cardrules.engine import GameState, make_view, option
 from cardrules.errors import InvalidCardError, InvalidStateError, OptionError
 from cardrules.games import thirty_one
-from cardrules.games.thirty_one import TRIPS_VALUES, End, Phase, check_trips, hand_value
+from cardrules.games.thirty_one import TRIPS_VALUES, End, check_trips, hand_value
 
 __all__ = [
     "BLITZ",
@@ -304,25 +304,7 @@ class ThirtyOneNoElimination(thirty_one.ThirtyOne):
     STATE: ClassVar[type[GameState[Any]]] = State
     SUMMARY: ClassVar[str] = "No-Elimination Thirty-One: Thirty-One scored in points over a series"
     HIGHER_IS_BETTER: ClassVar[bool] = True
-
-    def _new_game(self, seed: int) -> State:
-        n = self.options.players
-        blank = State(
-            options=cast(Options, self.options),
-            seed=seed,
-            deal=0,
-            dealer=0,
-            turn=0,
-            phase=Phase.TURN,
-            hands=((),) * n,
-            stock=(),
-            discard=(),
-            tokens=(0,) * n,
-            alive=(True,) * n,
-            known=((),) * n,
-            points=(0,) * n,
-        )
-        return cast(State, thirty_one._deal(blank, 0, 0))
+    SEATS: ClassVar[dict[str, Any]] = {"points": 0}  # every seat starts with none
 
 
 # --------------------------------------------------------------------------- picture

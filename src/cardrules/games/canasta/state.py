@@ -28,6 +28,7 @@ from cardrules.engine import (
     redeal_hidden,
     replace_at,
     seats_check,
+    shuffled,
 )
 from cardrules.errors import IllegalMeldError
 from cardrules.games._rummy import TableMeld, remove_cards
@@ -509,8 +510,7 @@ def deal(state: State, number: int, dealer: int) -> State:
     """Deal ``number``: 11 cards each from the dealer's left, one at a time (CAN-2.2); the
     upcard, turned again while a joker, deuce or three (CAN-2.3); red threes laid and
     replaced (CAN-3.1); the player to the dealer's left to play (CAN-4.1)."""
-    cards = list(pack().cards)
-    state.rng("deal", number).shuffle(cards)
+    cards = shuffled(state, pack().cards, "deal", number)
     players = state.options.players
     dealt = players * state.options.hand_size
     hands: list[list[Card]] = [[] for _ in range(players)]

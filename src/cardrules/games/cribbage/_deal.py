@@ -8,8 +8,7 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from cardrules.cards import Card
-from cardrules.engine import GameState
-from cardrules.engine._fast_copy import fields_copier
+from cardrules.engine import GameState, fields_copier
 from cardrules.games.cribbage._scoring import VALUE
 from cardrules.games.cribbage._values import _DECK_CARDS, _PLAY, Phase
 

@@ -17,7 +17,7 @@ import attrs
 from cardrules.cards import Card, format_cards
 from cardrules.decks import Deck
 from cardrules.engine import EMPTY_HISTORY, GameState, History, Move, make_view, seats_check
-from cardrules.engine._fast_copy import fields_copier
+from cardrules.engine import fields_copier as fields_copier  # its own line: the one above is full
 from cardrules.errors import InvalidStateError, OptionError
 from cardrules.games.cribbage import _peg_claims
 from cardrules.games.cribbage._deal import _FRESH, _ORDER, _PLAY_OF, _STOPS, _add, _said_go

@@ -30,6 +30,7 @@ from cardrules.engine import (
     replace_at,
     seat_lines,
     seats_check,
+    shuffled,
 )
 from cardrules.errors import InvalidStateError
 from cardrules.games._trick_table import deal_around_voids, voids_shown
@@ -498,8 +499,7 @@ def _deal(state: State, number: int, dealer: int) -> State:
     (FS-2.1, FS-1.6)."""
     n = state.options.players
     size = state.options.hand_size
-    cards = list(state.options.pack.cards)
-    state.rng("deal", number).shuffle(cards)
+    cards = shuffled(state, state.options.pack.cards, "deal", number)
     hands: list[tuple[Card, ...]] = [()] * n
     for k in range(n):
         hands[(dealer + 1 + k) % n] = tuple(cards[k * size : (k + 1) * size])

@@ -30,6 +30,7 @@ from cardrules.engine import (
     redeal_hidden,
     replace_at,
     seats_check,
+    shuffled,
 )
 from cardrules.errors import InvalidStateError, OptionError
 from cardrules.games.let_it_ride._options import Options
@@ -353,8 +354,7 @@ def _deal(state: State, number: int) -> State:
     playing = tuple(money >= stake for money in state.bankrolls)  # LIR-6.2
     if number >= options.deals or not any(playing):
         return state._replace(phase=Phase.OVER, turned=2)
-    cards = list(_DECK.cards)
-    state.rng("deal", number).shuffle(cards)
+    cards = shuffled(state, _DECK.cards, "deal", number)
     hands: list[tuple[Card, ...]] = []
     for seat_plays in playing:
         if seat_plays:

@@ -30,6 +30,7 @@ from cardrules.engine import (
     redeal_hidden,
     replace_at,
     seats_check,
+    shuffled,
 )
 from cardrules.errors import InvalidStateError
 from cardrules.games.pinochle.moves import (
@@ -570,8 +571,7 @@ def deal(state: State, number: int, dealer: int) -> State:
     """Deal ``number``: 12 cards each from the non-dealer, four at a time; the trump
     card; the stock (PIN-2). A dix turned scores the dealer 10 (PIN-2.3)."""
     size = state.options.pack
-    cards = list(pack(size).cards)
-    state.rng("deal", number).shuffle(cards)
+    cards = shuffled(state, pack(size).cards, "deal", number)
     hands: list[list[Card]] = [[], []]
     first = 1 - dealer
     for k in range(2 * HAND_SIZE // 4):

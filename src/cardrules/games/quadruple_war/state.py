@@ -29,6 +29,7 @@ from cardrules.engine import (
     redeal_hidden,
     replace_at,
     seats_check,
+    shuffled,
 )
 from cardrules.errors import InvalidStateError
 from cardrules.games._trick_table import deal_around_voids, voids_shown
@@ -521,8 +522,7 @@ def first_dealer(state: State) -> int:
 def _deal(state: State, number: int, dealer: int) -> State:
     """Deal ``number``: the whole pack one card at a time from the dealer's left (QW-2.3)."""
     n = state.options.players
-    cards = list(state.deck().cards)
-    state.rng("deal", number).shuffle(cards)
+    cards = shuffled(state, state.deck().cards, "deal", number)
     hands: list[tuple[Card, ...]] = [()] * n
     for k in range(n):
         hands[(dealer + 1 + k) % n] = tuple(cards[k::n])

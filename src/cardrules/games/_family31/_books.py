@@ -1,11 +1,12 @@
-"""What the Thirty-One family shares: seats in turn, knocks, tokens and swimming.
+"""The family's books: seats in turn, knocks, tokens, swimming and the showdown's checks.
 
 Thirty-One, No-Elimination Thirty-One, Schwimmen and Stop the Bus differ in how
 a turn improves a hand and in what a hand is worth, but they keep the same
 books: whose turn comes next among the players still in, when the last turn
 after a knock has been played, who loses tokens, and who "swims" on a free
 ride or drops out. Those books are kept here, once, as small pure functions,
-with the check of a card taken face up that Empat Satu shares too.
+with the check of a card taken face up that Empat Satu shares too, and the
+argument checks of the standalone settlements of Schwimmen and Stop the Bus.
 
 Seats and tuples are handled by [`cardrules.engine.next_seat`][cardrules.engine.next_seat] and
 [`cardrules.engine.replace_at`][cardrules.engine.replace_at].
@@ -20,15 +21,12 @@ Examples:
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
 from cardrules.cards import Card
 from cardrules.engine import next_seat
-from cardrules.errors import InvalidStateError
-
-__all__ = ["check_taken", "lose_tokens", "next_turn", "seeded_shuffle", "tokens_lost"]
+from cardrules.errors import InvalidCardError, InvalidStateError, OptionError
 
 
 def next_turn(alive: Sequence[bool], seat: int, knocker: int | None) -> int | None:
@@ -105,65 +103,80 @@ def check_taken(taken: Card | None, known: Sequence[Card], discarding: bool) -> 
         raise InvalidStateError("the card just taken is not known to be in the mover's hand")
 
 
-# --------------------------------------------------------------------------- the deal's shuffle
-
-T = TypeVar("T")
-
-_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
-_FAST: list[bool] = []  # [whether this Python shuffles as _shuffle does], once checked
-
-
-def seeded_shuffle(seed_text: str, items: Sequence[T]) -> list[T]:
-    """``items`` shuffled exactly as ``random.Random(seed_text).shuffle`` does, faster.
-
-    The same permutation for every seed text: the same Mersenne Twister words
-    are drawn and rejected as ``random.Random.shuffle`` draws them (for a
-    choice among ``n``, ``k`` random bits with ``k`` the bit length of ``n``,
-    drawn again while too big), with the loop inlined and the bit lengths
-    computed once. On a Python whose shuffle draws otherwise (checked once,
-    on the first call) it calls that shuffle.
+def deal_order(alive: Sequence[bool], dealer: int) -> list[int]:
+    """Seats still in, clockwise from the dealer's left (the dealer last).
 
     Examples:
-        >>> import random
-        >>> cards = list(range(52))
-        >>> expected = cards[:]
-        >>> random.Random("7/deal/0").shuffle(expected)
-        >>> seeded_shuffle("7/deal/0", cards) == expected
-        True
+        >>> deal_order((True, False, True, True), 2)
+        [3, 0, 2]
     """
-    if not _FAST:
-        _FAST.append(_same_as_random())
-    out = list(items)
-    if _FAST[0]:
-        _shuffle(seed_text, out)
-    else:  # pragma: no cover  # a Python with another shuffle
-        random.Random(seed_text).shuffle(out)
-    return out
+    n = len(alive)
+    return [s for s in ((dealer + k) % n for k in range(1, n + 1)) if alive[s]]
 
 
-def _shuffle(seed_text: str, out: list[T]) -> None:
-    size = len(out)
-    steps = _STEPS.get(size)
-    if steps is None:
-        steps = _STEPS[size] = tuple(
-            (i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1)
-        )
-    getrandbits = random.Random(seed_text).getrandbits
-    for i, n, k in steps:
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        out[i], out[j] = out[j], out[i]
+K = TypeVar("K")
 
 
-def _same_as_random() -> bool:
-    """Whether ``_shuffle`` gives what this Python's ``random`` shuffle gives."""
-    for size in (0, 1, 2, 3, 17, 52, 300):
-        for seed in ("0/deal/0", "1/deal/1", "12345/x", "-3/deal/10"):
-            mine = list(range(size))
-            theirs = mine[:]
-            _shuffle(seed, mine)
-            random.Random(seed).shuffle(theirs)
-            if mine != theirs:
-                return False
-    return True
+def showdown_keys(
+    hands: Sequence[Sequence[Card]],
+    alive: Sequence[bool] | None,
+    key: Callable[[Sequence[Card]], K],
+) -> tuple[dict[int, K], tuple[bool, ...]]:
+    """The showdown key of every hand still in the game (by seat), and who is in: the
+    argument checks shared by the standalone settlements of the Schwimmen family.
+
+    Raises:
+        InvalidCardError: ``hands`` is no sequence of hands, or a card is in two hands
+            (``key`` raises for a bad hand).
+        OptionError: ``alive`` of the wrong length.
+    """
+    if isinstance(hands, (str, Card)) or not isinstance(hands, Sequence):
+        raise InvalidCardError(f"hands must be a sequence of hands, got {hands!r:.60}")
+    players = len(hands)
+    if alive is not None and (isinstance(alive, (str, bytes)) or not isinstance(alive, Iterable)):
+        raise OptionError(f"alive must be {players} booleans, one per seat")
+    flags = tuple(alive) if alive is not None else (True,) * players
+    if len(flags) != players or not all(isinstance(a, bool) for a in flags):
+        raise OptionError(f"alive must be {players} booleans, one per seat")
+    seen: set[Card] = set()
+    keys: dict[int, K] = {}
+    for i in range(players):
+        if not flags[i]:
+            continue
+        keys[i] = key(hands[i])
+        if seen & set(hands[i]):
+            raise InvalidCardError(f"{sorted(seen & set(hands[i]))[0]} is in two hands")
+        seen.update(hands[i])
+    return keys, flags
+
+
+def void_if_nobody_left(
+    losses: tuple[int, ...],
+    alive: tuple[bool, ...],
+    tokens: Sequence[int] | None,
+    *,
+    swimming: bool,
+) -> tuple[int, ...]:
+    """``losses``, or none when they would leave nobody in the game (SCH-7.3); without
+    ``tokens`` the losses stand.
+
+    Raises:
+        OptionError: ``tokens`` of the wrong length.
+    """
+    if tokens is None:
+        return losses
+    if (
+        isinstance(tokens, (str, bytes))
+        or not isinstance(tokens, Sequence)
+        or len(tokens) != len(losses)
+        or not all(type(t) is int and t >= 0 for t in tokens)
+    ):
+        raise OptionError(f"tokens must be {len(losses)} counts, one per seat")
+    if not isinstance(swimming, bool):
+        raise OptionError(f"swimming must be True or False, got {swimming!r:.40}")
+    left, still = lose_tokens(tokens, alive, losses)
+    if not swimming:
+        still = tuple(a and t > 0 for a, t in zip(still, left, strict=True))
+    if not any(still):  # SCH-7.3: a tie that would leave nobody in: void
+        return (0,) * len(losses)
+    return losses

@@ -1,24 +1,10 @@
-"""Chinese 51: draw, trade or swap with the face-up row, knock and be challenged.
-
-Rules digest: ``seeds/chinese51.md`` (clauses ``C51-*``). Play is
-counter-clockwise: the next seat is the one numbered one lower. The game runs
-to ``target`` points (500); ``deals`` caps the number of hands.
-
-Examples:
-    >>> from cardrules import games, parse_cards
-    >>> from cardrules.games import chinese51
-    >>> chinese51.hand_value(parse_cards("Ah Kh 9h 4c 2d"))
-    30
-    >>> chinese51.knock_scores([40, 45, 30, 20], caller=0, challengers=[1])
-    (0, 85, 30, 20)
-"""
+"""Chinese 51's state: the deal, the turn, the knock and its challenges, the scoring of a hand."""
 
 from __future__ import annotations
 
 import enum
 import itertools
 import random
-from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -27,347 +13,54 @@ from cardrules.cards import Card
 from cardrules.decks import Deck, standard
 from cardrules.engine import (
     EMPTY_HISTORY,
-    Codec,
-    Game,
     GameState,
     GameView,
     History,
     Move,
-    cards_codec,
     make_view,
-    option,
-    redeal_hidden,
     replace_at,
     seat_lines,
     seats_check,
+    shuffled,
 )
-from cardrules.errors import InvalidCardError, InvalidStateError, OptionError
+from cardrules.errors import InvalidStateError
+from cardrules.games._family31 import (
+    Draw,
+    Knock,
+    Pass,
+    Source,
+    check_known,
+    check_seats,
+    exchange,
+    resample_stock,
+)
 from cardrules.games._table51 import (
-    check_hand,
-    check_ints,
     remove_known,
     without,
 )
-from cardrules.games.thirty_one import Draw, Knock, Pass, Source
+from cardrules.games.chinese51._rules import (
+    _KNOCK_51,
+    CHALLENGE,
+    CLEAR_COUNT,
+    DRAW,
+    HAND_SIZE,
+    KNOCK,
+    PASS,
+    ROW_SIZE,
+    Challenge,
+    Discard,
+    Options,
+    Swap,
+    Trade,
+    _clear_count,
+    _discard,
+    _is_clear_count,
+    _suit_counts,
+    _swap,
+    _trade,
+    knock_scores,
+)
 from cardrules.hands import best_suit_total
-
-__all__ = [
-    "Challenge",
-    "Chinese51",
-    "DealResult",
-    "Discard",
-    "Draw",
-    "End",
-    "Knock",
-    "Options",
-    "Pass",
-    "Phase",
-    "Source",
-    "State",
-    "Swap",
-    "Trade",
-    "View",
-    "clear_count_scores",
-    "hand_value",
-    "knock_scores",
-    "score_hand",
-]
-
-HAND_SIZE = 5
-ROW_SIZE = 5
-CLEAR_COUNT = 51
-TIE_WINNERS = ("challenger", "caller", "literal")
-
-# --------------------------------------------------------------------------- options
-
-
-@attrs.frozen
-class Options:
-    """Chinese 51 options (see ``seeds/chinese51.md``).
-
-    Examples:
-        >>> Options()  # doctest: +NORMALIZE_WHITESPACE
-        Options(players=4, deals=None, target=500, round_limit=40, knock_one_suit=False,
-                knock_minimum=0, tie_winner='challenger')
-    """
-
-    players: int = option(4, doc="number of seats (C51-1.1)", minimum=2, maximum=5)
-    deals: int | None = option(
-        None, kind=int, optional=True, minimum=1, doc="stop after this many hands (C51-7.2)"
-    )
-    target: int = option(500, doc="points that end the game (C51-7.1)", minimum=1)
-    round_limit: int = option(
-        40,
-        doc="rounds after which a hand is scored as if the stock ran out (C51-6.3)",
-        minimum=1,
-        maximum=1000,
-    )
-    knock_one_suit: bool = option(
-        False, doc="a player may knock only with all five cards of one suit (C51-5.10)"
-    )
-    knock_minimum: int = option(
-        0, doc="the least hand value a player may knock with (C51-5.10)", minimum=0, maximum=51
-    )
-    tie_winner: str = option(
-        "challenger",
-        choices=TIE_WINNERS,
-        doc="who wins a tie between the caller and the best challenger (C51-5.11)",
-    )
-
-
-# --------------------------------------------------------------------------- hand values
-
-
-def hand_value(cards: Sequence[Card]) -> int:
-    """The value of a five-card hand: the largest points total of its cards of
-    one suit (C51-4.1). Exactly 51 (A-K-Q-J-10 of a suit) is a clear count.
-
-    Args:
-        cards: five distinct cards of the 52-card pack.
-
-    Raises:
-        InvalidCardError: not five distinct natural cards.
-
-    Examples:
-        >>> from cardrules import parse_cards
-        >>> hand_value(parse_cards("As Ks Qs Js Ts")), hand_value(parse_cards("2c 3d 4h 5s 6c"))
-        (51, 8)
-    """
-    return best_suit_total(check_hand(cards, HAND_SIZE, "a Chinese 51 hand"))
-
-
-def knock_scores(
-    values: Sequence[int],
-    caller: int,
-    challengers: Sequence[int],
-    *,
-    tie_winner: str = "challenger",
-) -> tuple[int, ...]:
-    """What each seat scores for a hand ended by a knock (C51-5.3 to C51-5.7).
-
-    A caller must beat every challenger; a tie with the best of them goes to
-    the challenger (C51-5.5), unless ``tie_winner`` says otherwise (C51-5.11).
-    This applies whatever the hands hold, a 51 included (C51-5.9); only a
-    knock on 51 is scored by [`clear_count_scores`][cardrules.games.chinese51.clear_count_scores]
-    (C51-5.8).
-
-    Args:
-        values: every seat's hand value.
-        caller: the seat that knocked.
-        challengers: the seats that challenged, in the order they did.
-        tie_winner: ``"challenger"`` (default), ``"caller"`` (the caller wins
-            any tie with the best challenger) or ``"literal"`` (the challenger
-            wins a tie when he is alone, the caller when there are several).
-
-    Raises:
-        OptionError: a seat out of range, the caller among the challengers,
-            or an unknown ``tie_winner``.
-
-    Examples:
-        >>> knock_scores([40, 38, 30, 20], caller=0, challengers=[1])
-        (78, 0, 30, 20)
-        >>> knock_scores([40, 45, 45, 20], caller=0, challengers=[2, 1])
-        (0, 130, 0, 20)
-        >>> knock_scores([40, 40, 30, 20], caller=0, challengers=[1], tie_winner="caller")
-        (80, 0, 30, 20)
-    """
-    if tie_winner not in TIE_WINNERS:
-        raise OptionError(
-            f"tie_winner must be one of {list(TIE_WINNERS)}, got {tie_winner!r} (C51-5.11)"
-        )
-    values = check_ints(values, "hand values")
-    seats = (*check_ints([caller], "the caller"), *check_ints(challengers, "challengers"))
-    n = len(values)
-    if any(not 0 <= s < n for s in seats):
-        raise OptionError(f"seats {seats} do not all exist among {n} hands")
-    if len(set(seats)) != len(seats):
-        raise OptionError("the caller cannot challenge, nor anyone twice")
-    scores = list(values)
-    if not challengers:
-        return tuple(scores)  # C51-5.3
-    pot = sum(values[s] for s in seats)
-    best = max(values[c] for c in challengers)
-    # C51-5.4: the caller wins only above every challenger; C51-5.5, C51-5.6:
-    # otherwise the last challenger with the top value wins. C51-5.11: ties.
-    last_best = [c for c in challengers if values[c] == best][-1]
-    caller_ties = tie_winner == "caller" or (tie_winner == "literal" and len(challengers) > 1)
-    mine = values[caller]
-    winner = caller if mine > best or (caller_ties and mine == best) else last_best
-    for s in seats:
-        scores[s] = 0
-    scores[winner] = pot
-    return tuple(scores)
-
-
-def clear_count_scores(
-    hands: Sequence[Sequence[Card]], *, caller: int | None = None
-) -> tuple[int, ...]:
-    """What each seat scores for a knock on exactly 51, a clear count (C51-5.8):
-    the caller's 51 scores double, 102; every other hand of one suit scores its
-    total (another 51 included: only the caller doubles); any other hand nothing.
-
-    Args:
-        hands: every seat's five cards.
-        caller: the seat that knocked on 51; ``None`` doubles every 51 shown.
-
-    Raises:
-        InvalidCardError: a hand is not five distinct natural cards.
-        OptionError: ``caller`` is no seat, or that seat does not hold 51.
-
-    Examples:
-        >>> from cardrules import parse_cards
-        >>> clear_count_scores([parse_cards("Ah Kh Qh Jh Th"), parse_cards("2c 5c 9c Kc Ac"),
-        ...                     parse_cards("As Ks Qs Js 2d")], caller=0)
-        (102, 37, 0)
-    """
-    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
-        raise InvalidCardError(f"expected a sequence of hands, got {type(hands).__name__}")
-    checked = [check_hand(h, HAND_SIZE, "a Chinese 51 hand") for h in hands]
-    if caller is not None:
-        (seat,) = check_ints([caller], "the caller")
-        if not 0 <= seat < len(checked) or best_suit_total(checked[seat]) != CLEAR_COUNT:
-            raise OptionError(f"seat {caller!r} is not a seat holding 51 (C51-5.8)")
-    return _clear_count(checked, caller)
-
-
-def _clear_count(hands: Sequence[Sequence[Card]], caller: int | None) -> tuple[int, ...]:
-    out = []
-    for seat, hand in enumerate(hands):
-        value = best_suit_total(hand)
-        if value == CLEAR_COUNT and caller in (None, seat):
-            out.append(2 * CLEAR_COUNT)
-        elif len({c.suit for c in hand}) == 1:
-            out.append(value)
-        else:
-            out.append(0)
-    return tuple(out)
-
-
-def _suit_counts(hand: tuple[Card, ...]) -> list[int]:
-    """How many cards of each suit (indexed by suit) ``hand`` holds."""
-    counts = [0, 0, 0, 0]
-    for _, suit in hand:
-        counts[suit] += 1  # type: ignore[index]  # a natural card's suit is an int 0-3
-    return counts
-
-
-def _is_clear_count(hand: tuple[Card, ...]) -> bool:
-    suit = hand[0].suit
-    return all(c.suit is suit for c in hand) and best_suit_total(hand) == CLEAR_COUNT
-
-
-# --------------------------------------------------------------------------- moves
-
-
-def _card_set(cards: Iterable[Card]) -> tuple[Card, ...]:
-    """The cards of a trade in one order, so that any order names the same move."""
-    if not isinstance(cards, (tuple, list)):  # not a list of cards: refused when applied
-        return cards  # type: ignore[return-value]
-    given = tuple(cards)
-    if all(isinstance(c, Card) for c in given):
-        return tuple(sorted(given))
-    return given  # not all cards: kept as given, refused when applied
-
-
-@attrs.frozen
-class Discard(Move):
-    """After drawing, put one card face up on the row (C51-3.2); ``knock`` ends
-    the turn with a clear-count knock, legal only if the five cards kept make
-    exactly 51 (C51-5.8).
-
-    Examples:
-        >>> from cardrules import parse_card
-        >>> str(Discard(parse_card("7h"))), str(Discard(parse_card("7h"), knock=True))
-        ('discard 7h no', 'discard 7h yes')
-    """
-
-    NAME: ClassVar[str] = "discard"
-    card: Card
-    knock: bool = False
-
-
-@attrs.frozen
-class Trade(Move):
-    """Take every face-up card of the row and put as many of one's own there
-    (C51-3.3); ``knock`` as for `Discard`. The cards given may be named
-    in any order.
-
-    Examples:
-        >>> from cardrules import parse_cards
-        >>> trade = Trade(parse_cards("Kc 2d"))
-        >>> str(trade), trade == Trade(parse_cards("2d Kc"))
-        ('trade 2d,Kc no', True)
-    """
-
-    NAME: ClassVar[str] = "trade"
-    give: tuple[Card, ...] = attrs.field(converter=_card_set)
-    knock: bool = False
-
-
-@attrs.frozen
-class Swap(Move):
-    """With five cards in the row, exchange one of them for one's own card
-    (C51-3.4); ``knock`` as for `Discard`.
-
-    Examples:
-        >>> from cardrules import parse_card
-        >>> str(Swap(parse_card("Th"), parse_card("2c")))
-        'swap Th 2c no'
-    """
-
-    NAME: ClassVar[str] = "swap"
-    take: Card
-    give: Card
-    knock: bool = False
-
-
-@attrs.frozen
-class Challenge(Move):
-    """Challenge the caller's knock (C51-5.2).
-
-    Examples:
-        >>> str(Challenge())
-        'challenge'
-    """
-
-    NAME: ClassVar[str] = "challenge"
-
-
-_SWAPS: dict[tuple[Card, Card, bool], Swap] = {}
-_DISCARDS: dict[tuple[Card, bool], Discard] = {}
-
-
-def _swap(take: Card, give: Card, knock: bool = False) -> Swap:
-    move = _SWAPS.get((take, give, knock))
-    if move is None:
-        move = _SWAPS[take, give, knock] = Swap(take, give, knock)
-    return move
-
-
-_TRADES: dict[tuple[tuple[Card, ...], bool], Trade] = {}
-
-
-def _trade(give: tuple[Card, ...], knock: bool = False) -> Trade:
-    """``Trade(give, knock)`` for sorted ``give``, shared between states."""
-    move = _TRADES.get((give, knock))
-    if move is None:
-        move = _TRADES[give, knock] = Trade(give, knock)
-    return move
-
-
-def _discard(card: Card, knock: bool = False) -> Discard:
-    move = _DISCARDS.get((card, knock))
-    if move is None:
-        move = _DISCARDS[card, knock] = Discard(card, knock)
-    return move
-
-
-KNOCK = Knock()
-PASS = Pass()
-_KNOCK_51 = "a knock at the end of a turn needs exactly 51 in the five cards kept (C51-5.8)"
-CHALLENGE = Challenge()
-DRAW = Draw(Source.STOCK)
-
 
 # --------------------------------------------------------------------------- state
 
@@ -527,6 +220,7 @@ class State(GameState[Options]):
 
         Examples:
             >>> from cardrules import games
+            >>> from cardrules.games.chinese51 import hand_value
             >>> state = games.create("chinese51", players=2).new_game(seed=1)
             >>> state.value_of(1) == hand_value(state.hands[1])
             True
@@ -683,18 +377,13 @@ class State(GameState[Options]):
                 move.knock,
             )
         if isinstance(move, Swap):
-            take, give = move.take, move.give
-            known = remove_known(self.known, seat, (give,))
-            return self._end_turn(
-                {
-                    "hands": replace_at(
-                        self.hands, seat, tuple(take if c == give else c for c in hand)
-                    ),
-                    "known": replace_at(known, seat, (*known[seat], take)),
-                    "row": tuple(give if c == take else c for c in self.row),
-                },
-                move.knock,
-            )
+            hand, row, mine = exchange(hand, self.row, self.known[seat], move.give, move.take)
+            changes = {
+                "hands": replace_at(self.hands, seat, hand),
+                "known": replace_at(self.known, seat, mine),
+                "row": row,
+            }
+            return self._end_turn(changes, move.knock)
         if isinstance(move, Knock):
             state = self._replace(caller=seat)
             if best_suit_total(hand) == CLEAR_COUNT:
@@ -780,23 +469,12 @@ class State(GameState[Options]):
             >>> other.view(1) == state.view(1), other.hands[0] == state.hands[0]
             (True, False)
         """
-        seats_check(self.options.players, seat)
-        hands, (stock,) = redeal_hidden(
-            rng, self.hands, seat, known=self.known, piles=(self.stock,)
-        )
-        return self._replace(hands=hands, stock=stock, seed=rng.getrandbits(63))
+        return resample_stock(self, seat, rng)
 
     def _check(self) -> None:
-        n = self.options.players
-        for name in ("hands", "known", "points"):
-            if len(getattr(self, name)) != n:
-                raise InvalidStateError(f"{name} has {len(getattr(self, name))} seats, not {n}")
-        for seat in (self.turn, self.starter, self.caller, *self.challengers):
-            if seat is not None and not 0 <= seat < n:
-                raise InvalidStateError(f"seat {seat} does not exist with {n} players")
-        for i, known in enumerate(self.known):
-            if not set(known) <= set(self.hands[i]):
-                raise InvalidStateError(f"seat {i} is said to hold cards it does not hold")
+        seats = (self.turn, self.starter, self.caller, *self.challengers)
+        check_seats(self, ("hands", "known", "points"), seats)
+        check_known(self)
         if any(p < 0 for p in self.points):
             raise InvalidStateError(f"points {self.points} cannot be negative")
         if len(self.aside) % ROW_SIZE or len(self.row) > ROW_SIZE:
@@ -828,8 +506,7 @@ class State(GameState[Options]):
 
 def _deal(state: State, number: int, starter: int) -> State:
     """Deal hand ``number`` the Chinese way (C51-2.1 to C51-2.3)."""
-    cards = list(_DECK.cards)
-    state.rng("deal", number).shuffle(cards)
+    cards = shuffled(state, _DECK.cards, "deal", number)
     n = state.options.players
     hands: list[list[Card]] = [[] for _ in range(n)]
     seat = starter
@@ -853,140 +530,3 @@ def _deal(state: State, number: int, starter: int) -> State:
 
 
 _DECK = standard()
-
-
-@attrs.frozen
-class Chinese51(Game[State, Options]):
-    """Chinese 51 under fixed options.
-
-    Examples:
-        >>> game = Chinese51.create(players=3, target=150)
-        >>> state = game.new_game(seed=3)
-        >>> while not state.is_terminal:
-        ...     state = state.apply(game.greedy_move(state, random.Random(0)))
-        >>> max(state.scores) >= 150
-        True
-    """
-
-    NAME: ClassVar[str] = "chinese51"
-    OPTIONS: ClassVar[type[Any]] = Options
-    STATE: ClassVar[type[GameState[Any]]] = State
-    SUMMARY: ClassVar[str] = "Chinese 51: trade with the face-up row, knock, challenge; to 500"
-    HIGHER_IS_BETTER: ClassVar[bool] = True
-
-    def _action_fields(self, faces: tuple[Card, ...]) -> Mapping[str, Mapping[str, Codec]]:
-        """The cards given in a trade are numbered by their faces (1 to 5 of them)."""
-        return {"trade": {"give": cards_codec(faces, ROW_SIZE, 1)}}
-
-    def _new_game(self, seed: int) -> State:
-        n = self.options.players
-        blank = State(
-            options=self.options,
-            seed=seed,
-            deal=0,
-            starter=0,
-            turn=0,
-            phase=Phase.DISCARD,
-            hands=((),) * n,
-            stock=(),
-            known=((),) * n,
-            points=(0,) * n,
-        )
-        return _deal(blank, 0, 0)  # C51-2.4: seat 0 starts the first hand
-
-    def greedy_move(self, state: State, rng: random.Random) -> Move:
-        """Knock with 51 or 44 and more, challenge with 44 and more, trade or
-        swap when that beats the hand, otherwise draw; discard the least useful card.
-
-        Examples:
-            >>> game = Chinese51.create(players=2)
-            >>> state = game.new_game(seed=1)
-            >>> game.greedy_move(state, random.Random(0)) in state.legal_moves()
-            True
-        """
-        moves = state.legal_moves()
-        if not moves:
-            raise OptionError("the game is over")
-        phase = state.phase
-        hand = state.hands[state.turn]
-        now = best_suit_total(hand)
-        knocks = [m for m in moves if getattr(m, "knock", False)]
-        if knocks:
-            return knocks[0]  # C51-5.8: go out with 51 whenever possible
-        if phase is Phase.CHALLENGE:
-            return CHALLENGE if now >= 44 else PASS
-        if phase is Phase.DISCARD:
-            discards = [m for m in moves if isinstance(m, Discard)]
-            return max(discards, key=lambda m: best_suit_total([c for c in hand if c != m.card]))
-        if now >= 44 and KNOCK in moves:
-            return KNOCK
-        best: tuple[int, Move] | None = None
-        for move in moves:
-            if isinstance(move, Trade):
-                after = [c for c in hand if c not in move.give] + list(state.row)
-            elif isinstance(move, Swap):
-                after = [move.take if c == move.give else c for c in hand]
-            else:
-                continue
-            value = best_suit_total(after)
-            if best is None or value > best[0]:
-                best = (value, move)
-        if best is not None and (best[0] > now + 3 or DRAW not in moves):
-            return best[1]
-        return DRAW if DRAW in moves else moves[0]
-
-
-# --------------------------------------------------------------------------- picture
-
-
-def render(view: View) -> str:
-    """The view of one seat as plain text for a person (``cardrules play --human``).
-
-    Examples:
-        >>> from cardrules import games
-        >>> state = games.create("chinese51", players=2).new_game(seed=1)
-        >>> print(render(state.view(0)))
-        == Chinese 51: hand 1 ==
-           seat    cards points
-         > you (0) 6     0      starts
-           seat 1  5     0
-        row: -
-        stock: 41 cards
-        your hand: ... (6 cards), worth ...
-        your turn: discard a card to the row (yes = knock with it)
-    """
-    # Imported here so that this picture stays one appended block of the module.
-    from cardrules.render import (
-        cards_text,
-        count_text,
-        frame,
-        hand_line,
-        seat_notes,
-        seat_table,
-        turn_line,
-    )
-
-    n = len(view.hand_sizes)
-    marks = {"starts": view.starter, "knocked": view.caller, "challenges": view.challengers}
-    notes = seat_notes(n, marks, known=view.known)
-    doing = {
-        Phase.DISCARD: "discard a card to the row (yes = knock with it)",
-        Phase.TURN: "knock, draw, trade with the row or swap with a full row",
-        Phase.CHALLENGE: "challenge the caller or pass",
-    }.get(view.phase, "")
-    stock = f"stock: {count_text(view.stock_size)}"
-    if view.aside:
-        stock += f"; set aside: {count_text(len(view.aside))}"
-    return frame(
-        f"Chinese 51: hand {view.deal + 1}",
-        seat_table(view.seat, view.turn, {"cards": view.hand_sizes, "points": view.points}, notes),
-        f"row: {cards_text(view.row)}",
-        stock,
-        f"{hand_line(view.hand)}, worth {best_suit_total(view.hand)}" if view.hand else None,
-        turn_line(view.turn, view.seat, doing if view.turn == view.seat else ""),
-    )
-
-
-score_hand = hand_value
-"""The scoring vocabulary's name for what a hand is worth as this game scores it:
-the same function as [`hand_value`][cardrules.games.chinese51.hand_value]."""

@@ -1,24 +1,10 @@
-"""Japanese 51 (Goju Ichi): five cards, five on the table, exchange one a turn.
-
-Rules digest: ``seeds/japanese51.md`` (clauses ``J51-*``). By default a match
-is one deal per player (each deals once) and scores count hands won;
-``deals=1`` is a single deal.
-
-Examples:
-    >>> from cardrules import games, parse_cards
-    >>> from cardrules.games import japanese51
-    >>> japanese51.hand_value(parse_cards("Ah 8h 3h 5c 2d"))
-    15
-    >>> state = games.create("japanese51", players=3, deals=1).new_game(seed=2)
-    >>> len(state.legal_moves())  # 5 table cards x 5 hand cards x (stop or not)
-    50
-"""
+"""Japanese 51's play: the deal, the turn (exchange, clear, pass or swap), Stop and the last
+turns, the game, its greedy player and its picture."""
 
 from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -33,198 +19,29 @@ from cardrules.engine import (
     History,
     Move,
     make_view,
-    option,
     redeal_hidden,
     replace_at,
     seat_lines,
     seats_check,
+    shuffled,
 )
 from cardrules.errors import InvalidStateError, OptionError
-from cardrules.games._table51 import check_hand, check_ints, remove_known
-from cardrules.hands import suit_totals
-
-__all__ = [
-    "Clear",
-    "DealResult",
-    "End",
-    "Exchange",
-    "Japanese51",
-    "Options",
-    "Pass",
-    "Phase",
-    "State",
-    "SwapAll",
-    "View",
-    "hand_value",
-    "score_hand",
-    "winners",
-]
-
-HAND_SIZE = 5
-TABLE_SIZE = 5
-
-# --------------------------------------------------------------------------- options
-
-
-@attrs.frozen
-class Options:
-    """Japanese 51 options (see ``seeds/japanese51.md``).
-
-    Examples:
-        >>> Options()  # doctest: +NORMALIZE_WHITESPACE
-        Options(players=4, deals=None, round_limit=20, passing=False, swap_all=False,
-                one_suit_only=False)
-    """
-
-    players: int = option(4, doc="number of seats (J51-1.1)", minimum=2, maximum=9)
-    deals: int | None = option(
-        None,
-        kind=int,
-        optional=True,
-        minimum=1,
-        doc="deals in the match; None: one deal per player (J51-6.1)",
-    )
-    round_limit: int = option(
-        20,
-        doc="rounds after which a deal is scored though nobody stopped (J51-5.4)",
-        minimum=1,
-        maximum=1000,
-    )
-    passing: bool = option(
-        False, doc="from his second turn a player may pass, except after a clear (J51-3.6)"
-    )
-    swap_all: bool = option(
-        False, doc="from his second turn a player may swap all five cards with the board (J51-3.7)"
-    )
-    one_suit_only: bool = option(False, doc="a hand not all of one suit scores 0 (J51-4.4)")
-
-
-# --------------------------------------------------------------------------- hand values
-
-
-def _value(cards: Iterable[Card], one_suit_only: bool = False) -> int:
-    totals = suit_totals(cards)
-    if one_suit_only:
-        return sum(totals.values()) if len(totals) == 1 else 0  # J51-4.4
-    return 2 * max(totals.values()) - sum(totals.values())
-
-
-def hand_value(cards: Sequence[Card], *, one_suit_only: bool = False) -> int:
-    """The score of a five-card hand: one suit's points minus the points of all
-    other cards, the suit chosen to score best (J51-4.1).
-
-    Args:
-        cards: five distinct cards of the 52-card pack.
-        one_suit_only: a hand not all of one suit scores 0 (J51-4.4).
-
-    Raises:
-        InvalidCardError: not five distinct natural cards.
-
-    Examples:
-        >>> from cardrules import parse_cards
-        >>> hand_value(parse_cards("Ah Kh Qh Jh Th")), hand_value(parse_cards("Kh 5h 2h Tc Td"))
-        (51, -3)
-        >>> hand_value(parse_cards("Kh 5h 2h Tc Td"), one_suit_only=True)
-        0
-    """
-    return _value(check_hand(cards, HAND_SIZE, "a Japanese 51 hand"), one_suit_only)
-
-
-def winners(values: Sequence[int], stopper: int | None) -> tuple[int, ...]:
-    """The seats that win a deal with these hand values (J51-4.2, J51-4.3).
-
-    The highest value wins; a stopper tied for the highest with anyone else
-    loses the tie; several non-stoppers tied for the highest all win.
-
-    Examples:
-        >>> winners([30, 42, 42], stopper=1), winners([30, 42, 42], stopper=0)
-        ((2,), (1, 2))
-    """
-    values = check_ints(values, "hand values")
-    if not values:
-        raise OptionError("winners needs at least one hand value")
-    if stopper is not None:
-        (stopper,) = check_ints([stopper], "the stopper")
-    top = max(values)
-    best = tuple(i for i, v in enumerate(values) if v == top)
-    if len(best) > 1 and stopper in best:
-        best = tuple(i for i in best if i != stopper)
-    return best
-
-
-# --------------------------------------------------------------------------- moves
-
-
-@attrs.frozen
-class Exchange(Move):
-    """Take ``take`` from the table and put ``give`` from the hand in its place
-    (J51-3.1); ``stop`` declares "Stop" at the end of the turn (J51-5.1).
-
-    Examples:
-        >>> from cardrules import parse_card
-        >>> str(Exchange(parse_card("Ah"), parse_card("2c"), stop=True))
-        'exchange Ah 2c yes'
-    """
-
-    NAME: ClassVar[str] = "exchange"
-    take: Card
-    give: Card
-    stop: bool
-
-
-@attrs.frozen
-class Clear(Move):
-    """Clear the board: set the five table cards aside, deal five new ones (J51-3.2).
-
-    Examples:
-        >>> str(Clear())
-        'clear'
-    """
-
-    NAME: ClassVar[str] = "clear"
-
-
-@attrs.frozen
-class Pass(Move):
-    """Exchange nothing this turn (option ``passing``, J51-3.6); ``stop`` as
-    for `Exchange`.
-
-    Examples:
-        >>> str(Pass(stop=False))
-        'pass no'
-    """
-
-    NAME: ClassVar[str] = "pass"
-    stop: bool
-
-
-@attrs.frozen
-class SwapAll(Move):
-    """Give all five hand cards to the board and take its five (option
-    ``swap_all``, J51-3.7); ``stop`` as for `Exchange`.
-
-    Examples:
-        >>> str(SwapAll(stop=True))
-        'swapall yes'
-    """
-
-    NAME: ClassVar[str] = "swapall"
-    stop: bool
-
-
-CLEAR = Clear()
-_PASSES = (Pass(False), Pass(True))
-_SWAP_ALLS = (SwapAll(False), SwapAll(True))
-_EXCHANGES: dict[tuple[Card, Card, bool], Exchange] = {}
-
-
-def _exchange(take: Card, give: Card, stop: bool) -> Exchange:
-    key = (take, give, stop)
-    move = _EXCHANGES.get(key)
-    if move is None:
-        move = _EXCHANGES[key] = Exchange(take, give, stop)
-    return move
-
+from cardrules.games._family31 import blank_state, check_known, check_seats, exchange
+from cardrules.games.japanese51._rules import (
+    _PASSES,
+    _SWAP_ALLS,
+    CLEAR,
+    HAND_SIZE,
+    TABLE_SIZE,
+    Clear,
+    Exchange,
+    Options,
+    Pass,
+    SwapAll,
+    _exchange,
+    _value,
+    winners,
+)
 
 # --------------------------------------------------------------------------- state
 
@@ -369,6 +186,7 @@ class State(GameState[Options]):
 
         Examples:
             >>> from cardrules import games
+            >>> from cardrules.games.japanese51 import hand_value
             >>> state = games.create("japanese51", players=2).new_game(seed=1)
             >>> state.value_of(0) == hand_value(state.hands[0])
             True
@@ -444,12 +262,11 @@ class State(GameState[Options]):
     def _next(self, move: Move) -> State:
         seat = self.turn
         if type(move) is Exchange:  # the commonest move first (a legal move is exact)
-            take, give = move.take, move.give
-            hand = tuple(take if c == give else c for c in self.hands[seat])
-            table = tuple(give if c == take else c for c in self.table)
-            known = remove_known(self.known, seat, (give,))
-            known = replace_at(known, seat, (*known[seat], take))
-            return self._end_turn(move.stop, replace_at(self.hands, seat, hand), table, known)
+            hand, table, mine = exchange(
+                self.hands[seat], self.table, self.known[seat], move.give, move.take
+            )
+            hands, known = replace_at(self.hands, seat, hand), replace_at(self.known, seat, mine)
+            return self._end_turn(move.stop, hands, table, known)
         if isinstance(move, Clear):
             return self._clear()
         if isinstance(move, Pass):  # J51-3.6
@@ -508,8 +325,7 @@ class State(GameState[Options]):
         table: list[Card] = []
         while len(table) < TABLE_SIZE:
             if not stock:
-                stock = list(aside)
-                self.rng("recycle", self.deal, self.turns).shuffle(stock)
+                stock = shuffled(self, aside, "recycle", self.deal, self.turns)
                 aside = ()
                 recycled = True
             table.append(stock.pop())
@@ -575,19 +391,12 @@ class State(GameState[Options]):
 
     def _check(self) -> None:
         n = self.options.players
-        for name in ("hands", "known", "wins"):
-            if len(getattr(self, name)) != n:
-                raise InvalidStateError(f"{name} has {len(getattr(self, name))} seats, not {n}")
-        for seat in (self.turn, self.dealer, self.stopper):
-            if seat is not None and not 0 <= seat < n:
-                raise InvalidStateError(f"seat {seat} does not exist with {n} players")
+        check_seats(self, ("hands", "known", "wins"), (self.turn, self.dealer, self.stopper))
         if not 0 <= self.deal < self.deal_count:
             raise InvalidStateError(f"deal {self.deal} is out of range")
         if any(len(h) != HAND_SIZE for h in self.hands) or len(self.table) != TABLE_SIZE:
             raise InvalidStateError("every hand and the table hold five cards")
-        for i, known in enumerate(self.known):
-            if not set(known) <= set(self.hands[i]):
-                raise InvalidStateError(f"seat {i} is said to hold cards it does not hold")
+        check_known(self)
         if len(self.aside) % TABLE_SIZE:
             raise InvalidStateError("cards are set aside five at a time")
         if self.stopper is None and self.last_turns:
@@ -600,8 +409,7 @@ class State(GameState[Options]):
 
 def _deal(state: State, number: int, dealer: int) -> State:
     """Deal ``number`` (J51-2.1): five each, five face up, the rest the stock."""
-    cards = list(_DECK.cards)
-    state.rng("deal", number).shuffle(cards)
+    cards = shuffled(state, _DECK.cards, "deal", number)
     n = state.options.players
     hands: list[tuple[Card, ...]] = [()] * n
     for k in range(1, n + 1):
@@ -650,21 +458,8 @@ class Japanese51(Game[State, Options]):
     HIGHER_IS_BETTER: ClassVar[bool] = True
 
     def _new_game(self, seed: int) -> State:
-        n = self.options.players
-        blank = State(
-            options=self.options,
-            seed=seed,
-            deal=0,
-            dealer=0,
-            turn=0,
-            phase=Phase.TURN,
-            hands=((),) * n,
-            table=(),
-            stock=(),
-            known=((),) * n,
-            wins=(0,) * n,
-        )
-        return _deal(blank, 0, 0)
+        fields = {"dealer": 0, "phase": Phase.TURN, "table": (), "stock": ()}
+        return _deal(blank_state(self, seed, {"wins": 0}, **fields), 0, 0)
 
     def greedy_move(self, state: State, rng: random.Random) -> Move:
         """Make the exchange (or, with ``swap_all``, the swap of all five) that

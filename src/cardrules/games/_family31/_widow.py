@@ -1,0 +1,565 @@
+"""The widow-exchange table of Schwimmen and Stop the Bus.
+
+The dealer keeps his hand or takes the widow; then each turn exchanges one card
+or all three with the face-up widow, passes, or knocks (with or without an
+exchange). When everyone passes in a row the widow is put aside and a new one
+dealt; a special hand ends the deal at once; after a knock everyone else has
+one last turn; the lowest hands lose tokens. The table does all that once; a
+variant's state declares its fields and view and gives three hooks:
+``hand_order`` (the showdown key), ``special`` (a hand that ends the deal) and
+``showdown_losers``; its game gives ``keep_worthy`` and ``knock_worthy``.
+
+Examples:
+    >>> from cardrules import games
+    >>> state = games.create("schwimmen", players=3, deals=1).new_game(seed=4)
+    >>> " / ".join(str(m) for m in state.legal_moves())
+    'keep / takewidow'
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+import typing
+from collections.abc import Sequence
+from typing import Any, ClassVar, Self
+
+import attrs
+
+from cardrules.cards import Card
+from cardrules.decks import standard
+from cardrules.engine import (
+    Game,
+    Move,
+    Unseen,
+    make_view,
+    next_seat,
+    redeal_hidden,
+    replace_at,
+    seat_lines,
+    seats_check,
+    shuffled,
+)
+from cardrules.errors import IllegalMoveError, InvalidStateError
+from cardrules.games._family31._books import deal_order, lose_tokens, next_turn
+from cardrules.games._family31._table import (
+    TokenTable,
+    blank_state,
+    check_known,
+    check_tokens,
+    exchange,
+    out_seats,
+    seat_columns,
+)
+
+__all__ = [
+    "DealResult",
+    "End",
+    "Exchange",
+    "ExchangeAll",
+    "ExchangeAllKnock",
+    "ExchangeKnock",
+    "Keep",
+    "Knock",
+    "Pass",
+    "Phase",
+    "TakeWidow",
+    "WidowGame",
+    "WidowTable",
+    "deal_widow",
+    "widow_picture",
+]
+
+HAND_SIZE = 3
+_FULL = standard()
+
+# --------------------------------------------------------------------------- moves
+
+
+@attrs.frozen
+class Keep(Move):
+    """The dealer keeps the hand he was dealt (SCH-2.3)."""
+
+    NAME: ClassVar[str] = "keep"
+
+
+@attrs.frozen
+class TakeWidow(Move):
+    """The dealer trades his hand for the unseen widow (SCH-2.3)."""
+
+    NAME: ClassVar[str] = "takewidow"
+
+
+@attrs.frozen
+class Exchange(Move):
+    """Give one card of the hand to the widow and take one widow card (SCH-4.2)."""
+
+    NAME: ClassVar[str] = "exchange"
+    give: Card
+    take: Card
+
+
+@attrs.frozen
+class ExchangeAll(Move):
+    """Trade the whole hand for the whole widow (SCH-4.2)."""
+
+    NAME: ClassVar[str] = "exchangeall"
+
+
+@attrs.frozen
+class ExchangeKnock(Move):
+    """Exchange one card as `Exchange`, then knock to end the turn (SCH-5.1)."""
+
+    NAME: ClassVar[str] = "exchangeknock"
+    give: Card
+    take: Card
+
+
+@attrs.frozen
+class ExchangeAllKnock(Move):
+    """Trade the whole hand for the widow, then knock to end the turn (SCH-5.1)."""
+
+    NAME: ClassVar[str] = "exchangeallknock"
+
+
+@attrs.frozen
+class Pass(Move):
+    """Exchange nothing this turn (SCH-4.3)."""
+
+    NAME: ClassVar[str] = "pass"
+
+
+@attrs.frozen
+class Knock(Move):
+    """Knock without exchanging: every other player gets one last turn (SCH-5.1)."""
+
+    NAME: ClassVar[str] = "knock"
+
+
+KEEP = Keep()
+TAKE_WIDOW = TakeWidow()
+EXCHANGE_ALL = ExchangeAll()
+EXCHANGE_ALL_KNOCK = ExchangeAllKnock()
+PASS = Pass()
+KNOCK = Knock()
+# Every exchange of the 52-card pack, made once: legal_moves() only looks them up.
+_EXCHANGES: dict[Card, dict[Card, Exchange]] = {
+    give: {take: Exchange(give, take) for take in _FULL.cards} for give in _FULL.cards
+}
+_EXCHANGE_KNOCKS: dict[Card, dict[Card, ExchangeKnock]] = {
+    give: {take: ExchangeKnock(give, take) for take in _FULL.cards} for give in _FULL.cards
+}
+
+
+# --------------------------------------------------------------------------- state
+
+
+class Phase(enum.Enum):
+    """What the player to move must do."""
+
+    CHOOSE = "choose"  # the dealer keeps his hand or takes the widow
+    TURN = "turn"  # exchange, pass or knock
+    OVER = "over"  # the game is over
+
+
+class End(enum.Enum):
+    """How a deal ended."""
+
+    KNOCK = "knock"
+    THIRTY_ONE = "thirty_one"
+    THREE_ACES = "three_aces"
+    DRAW = "draw"
+
+
+@attrs.frozen(kw_only=True)
+class DealResult:
+    """The public outcome of a finished deal: hands shown, tokens lost.
+
+    ``caller`` is the seat whose special hand ended the deal; ``void`` says
+    that the showdown decided nothing, so nobody lost a token: the players
+    still in all tied for the lowest hand and would all have dropped out
+    (SCH-7.3), or, in Stop the Bus, the best hand was tied (STB-5.3).
+    """
+
+    deal: int
+    end: End
+    hands: tuple[tuple[Card, ...], ...]
+    knocker: int | None
+    caller: int | None
+    losses: tuple[int, ...]
+    void: bool = False
+
+    def describe(self) -> tuple[str, ...]:
+        """Transcript lines: how the deal ended, the hands shown, the tokens lost."""
+        how = {
+            End.KNOCK: f"seat {self.knocker} knocked",
+            End.THIRTY_ONE: f"seat {self.caller} holds 31",
+            End.THREE_ACES: f"seat {self.caller} holds three aces",
+        }.get(self.end, "a draw")
+        lines = [f"  deal {self.deal + 1} ends: {how}"]
+        lines += seat_lines(self.hands, tokens_lost=self.losses)
+        if self.void:
+            lines.append("    every player still in ties for lowest: nobody loses a token")
+        return tuple(lines)
+
+
+@attrs.frozen(kw_only=True)
+class WidowTable(TokenTable):
+    """The state of a widow-exchange game: a variant declares the fields (``deal``,
+    ``dealer``, ``turn``, ``phase``, ``hands``, ``widow``, ``stock``, ``dead``,
+    ``tokens``, ``alive``, ``knocker``, ``passes``, ``known``, ``last_deal``),
+    ``VIEW`` and the hooks."""
+
+    MOVES: ClassVar[tuple[type[Move], ...]] = (
+        Keep,
+        TakeWidow,
+        Exchange,
+        ExchangeAll,
+        Pass,
+        Knock,
+        ExchangeKnock,
+        ExchangeAllKnock,
+    )
+    OVER: ClassVar[Phase] = Phase.OVER  # the game is over (SCH-7.2, SCH-8.1)
+    PILES: ClassVar[tuple[str, ...]] = ("widow", "stock", "dead")  # beside the hands
+
+    if typing.TYPE_CHECKING:
+        phase: Phase
+        widow: tuple[Card, ...]
+        dead: tuple[Card, ...]
+        passes: int
+
+    # ---- hooks a variant gives -------------------------------------------------------
+
+    def hand_order(self, hand: tuple[Card, ...]) -> tuple[int, ...]:
+        """The showdown key of a hand under these rules; bigger is better."""
+        raise NotImplementedError
+
+    def special(self, hand: tuple[Card, ...]) -> End | None:
+        """The special hand that ends the deal at once, if ``hand`` is one."""
+        raise NotImplementedError
+
+    def showdown_losers(self, live: Sequence[int]) -> tuple[tuple[int, ...], bool]:
+        """Who loses a token at the showdown of the seats ``live``, and whether the
+        deal is void."""
+        raise NotImplementedError
+
+    # ---- the table -------------------------------------------------------------------
+
+    def _generate_moves(self) -> tuple[Move, ...]:
+        phase = self.phase
+        if phase is Phase.TURN:
+            a, b, c = self.widow
+            x, y, z = (_EXCHANGES[give] for give in self.hands[self.turn])
+            swaps = (x[a], x[b], x[c], y[a], y[b], y[c], z[a], z[b], z[c])
+            passing = self.options.passing
+            if self.knocker is not None:  # SCH-5.1: the last turns after a knock
+                return (PASS, EXCHANGE_ALL, *swaps) if passing else (EXCHANGE_ALL, *swaps)
+            if not self.options.knock_after_exchange:
+                if passing:
+                    return (KNOCK, PASS, EXCHANGE_ALL, *swaps)
+                return (KNOCK, EXCHANGE_ALL, *swaps)  # SCH-4.6: a knock is the whole turn
+            p, q, r = (_EXCHANGE_KNOCKS[give] for give in self.hands[self.turn])
+            knocks = (p[a], p[b], p[c], q[a], q[b], q[c], r[a], r[b], r[c])
+            if not passing:  # SCH-4.6: no pass, so no knock without an exchange
+                return (EXCHANGE_ALL, *swaps, EXCHANGE_ALL_KNOCK, *knocks)
+            return (KNOCK, PASS, EXCHANGE_ALL, *swaps, EXCHANGE_ALL_KNOCK, *knocks)
+        if phase is Phase.CHOOSE:
+            return (KEEP, TAKE_WIDOW)
+        return ()
+
+    def explain(self, move: Move) -> str:
+        """Why ``move`` is illegal now."""
+        if self.phase is Phase.CHOOSE:
+            return f"the dealer (seat {self.dealer}) must first keep his hand or take the widow"
+        if isinstance(move, (Keep, TakeWidow)):
+            return "only the dealer chooses, once, before the first turn (SCH-2.3)"
+        knocks = isinstance(move, (Knock, ExchangeKnock, ExchangeAllKnock))
+        if knocks and self.knocker is not None:
+            return f"seat {self.knocker} has already knocked (SCH-5.1)"
+        if knocks and not isinstance(move, Knock) and not self.options.knock_after_exchange:
+            return "knocking ends a turn without an exchange here (knock_after_exchange=False)"
+        if isinstance(move, (Pass, Knock)) and not self.options.passing:
+            return (
+                "every turn exchanges one card or three here: no passing (passing=False, SCH-4.6)"
+            )
+        if isinstance(move, (Exchange, ExchangeKnock)):
+            if move.give not in self.hands[self.turn]:
+                return f"{move.give} is not in the hand of seat {self.turn}"
+            return f"{move.take} is not in the widow"
+        return super().explain(move)
+
+    def _next(self, move: Move) -> Self:
+        seat = self.turn
+        if isinstance(move, (Exchange, ExchangeKnock)):
+            hand, widow, known = exchange(
+                self.hands[seat], self.widow, self.known[seat], move.give, move.take
+            )
+            return self._exchanged(hand, widow, known, isinstance(move, ExchangeKnock))
+        if isinstance(move, (ExchangeAll, ExchangeAllKnock)):
+            knock = isinstance(move, ExchangeAllKnock)
+            return self._exchanged(self.widow, self.hands[seat], self.widow, knock)
+        if isinstance(move, Pass):
+            passes = self.passes + 1
+            if passes < sum(self.alive):
+                return self._pass_turn(passes=passes)
+            if len(self.stock) < HAND_SIZE:  # SCH-4.5
+                return self._replace(passes=passes)._end_deal(End.DRAW)
+            return self._pass_turn(  # SCH-4.4
+                passes=0,
+                dead=(*self.dead, *self.widow),
+                widow=self.stock[-HAND_SIZE:],
+                stock=self.stock[:-HAND_SIZE],
+            )
+        if isinstance(move, Knock):
+            return self._pass_turn(knocker=seat, passes=0)
+        hands, widow = self.hands, self.widow
+        if isinstance(move, TakeWidow):
+            hands, widow = replace_at(hands, seat, widow), hands[seat]
+        state = self._replace(
+            phase=Phase.TURN,
+            hands=hands,
+            widow=widow,
+            turn=next_seat(self.alive, seat),
+        )
+        dealt = [(state.special(state.hands[i]), i) for i in deal_order(self.alive, self.dealer)]
+        for wanted in (End.THREE_ACES, End.THIRTY_ONE):  # SCH-5.4: special hands dealt
+            for end, i in dealt:
+                if end is wanted:
+                    return state._end_deal(end, caller=i)
+        return state
+
+    # ---- rules helpers -------------------------------------------------------------
+
+    def _exchanged(
+        self,
+        hand: tuple[Card, ...],
+        widow: tuple[Card, ...],
+        known: tuple[Card, ...],
+        knock: bool,
+    ) -> Self:
+        """Apply an exchange; a special hand ends the deal before any knock
+        counts (SCH-5.3), else a knock made with it takes effect (SCH-5.1)."""
+        seat = self.turn
+        changes: dict[str, Any] = {
+            "hands": replace_at(self.hands, seat, hand),
+            "widow": widow,
+            "known": replace_at(self.known, seat, known),
+            "passes": 0,
+        }
+        end = self.special(hand)
+        if end is not None:  # SCH-5.3
+            return self._replace(**changes)._end_deal(end, caller=seat)
+        if knock:
+            changes["knocker"] = seat
+        return self._pass_turn(**changes)
+
+    def _pass_turn(self, **changes: Any) -> Self:
+        """Apply ``changes`` and give the turn on, or show hands after a knock."""
+        knocker = changes.get("knocker", self.knocker)
+        nxt = next_turn(self.alive, self.turn, knocker)
+        if nxt is None:
+            return self._replace(**changes)._end_deal(End.KNOCK)  # SCH-5.2
+        return self._replace(turn=nxt, **changes)
+
+    def _end_deal(self, end: End, caller: int | None = None) -> Self:
+        players = self.options.players
+        live = [i for i in range(players) if self.alive[i]]
+        losers: tuple[int, ...] = ()
+        void = False
+        if end is End.THREE_ACES:
+            losers = tuple(i for i in live if i != caller)  # SCH-6.1
+        elif end is not End.DRAW:
+            losers, void = self.showdown_losers(live)  # SCH-6.2 to SCH-6.4
+        losses = tuple(1 if i in losers else 0 for i in range(players))
+        tokens, alive = lose_tokens(self.tokens, self.alive, losses)
+        if not self.options.swimming:  # SCH-7.4: the last token lost, out at once
+            alive = tuple(a and t > 0 for a, t in zip(alive, tokens, strict=True))
+        if not any(alive):  # SCH-7.3: the last players all tied lowest; play again
+            losses, tokens, alive, void = (0,) * players, self.tokens, self.alive, True
+        result = DealResult(
+            deal=self.deal,
+            end=end,
+            hands=self.hands,
+            knocker=self.knocker,
+            caller=caller,
+            losses=losses,
+            void=void,
+        )
+        state = self._replace(tokens=tokens, alive=alive, last_deal=result)
+        return self._next_deal(state, deal_widow, known=self.hands)  # all shown at the end
+
+    # ---- views ---------------------------------------------------------------------
+
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may know (SCH-8.4)."""
+        return make_view(
+            self.VIEW, self, seat, widow=() if self.phase is Phase.CHOOSE else self.widow
+        )
+
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        """Deal the cards ``seat`` cannot see again, and pick a new seed."""
+        seats_check(self.options.players, seat)
+        hidden = self.phase is Phase.CHOOSE  # the widow is face down until the choice
+        piles: tuple[tuple[Card, ...], ...] = (self.stock, self.widow) if hidden else (self.stock,)
+        hands, dealt = redeal_hidden(rng, self.hands, seat, known=self.known, piles=piles)
+        return self._replace(
+            hands=hands,
+            stock=dealt[0],
+            widow=dealt[1] if hidden else self.widow,
+            seed=rng.getrandbits(63),
+        )
+
+    def _check(self) -> None:
+        check_tokens(self, (self.turn, self.dealer, self.knocker))
+        if len(self.widow) != HAND_SIZE:
+            raise InvalidStateError(f"the widow holds {len(self.widow)} cards, not 3")
+        check_known(self)
+        if self.phase is Phase.OVER:
+            return
+        for i, hand in enumerate(self.hands):
+            if len(hand) != (HAND_SIZE if self.alive[i] else 0):
+                raise InvalidStateError(f"seat {i} holds {len(hand)} cards")
+        if not self.alive[self.turn] or not 0 <= self.passes < sum(self.alive):
+            raise InvalidStateError(f"seat {self.turn} cannot be to move after {self.passes}")
+        if self.phase is Phase.CHOOSE and (self.turn != self.dealer or self.knocker is not None):
+            raise InvalidStateError("only the dealer chooses, before anyone has played")
+
+
+def _knock_with(move: Move) -> Move:
+    """The exchange ``move`` made with a knock (SCH-5.1)."""
+    if isinstance(move, Exchange):
+        return _EXCHANGE_KNOCKS[move.give][move.take]
+    return EXCHANGE_ALL_KNOCK
+
+
+def deal_widow(state: Any, number: int, dealer: int) -> Any:
+    """Deal deal ``number`` (SCH-2.1, SCH-2.2): three cards each and a widow."""
+    cards = shuffled(state, state.deck().cards, "deal", number)
+    players = state.options.players
+    hands: list[tuple[Card, ...]] = [()] * players
+    for i in deal_order(state.alive, dealer):
+        hands[i] = tuple(cards[-HAND_SIZE:])  # a shuffled pack: three at once is as fair
+        del cards[-HAND_SIZE:]
+    widow = tuple(cards[-HAND_SIZE:])
+    del cards[-HAND_SIZE:]
+    return state._replace(
+        deal=number,
+        dealer=dealer,
+        turn=dealer,
+        phase=Phase.CHOOSE,
+        hands=tuple(hands),
+        widow=widow,
+        stock=tuple(cards),
+        dead=(),
+        knocker=None,
+        passes=0,
+        known=((),) * players,
+    )
+
+
+@attrs.frozen
+class WidowGame(Game[Any, Any]):
+    """A widow-exchange game: its first deal, the widow's secrecy and the greedy player."""
+
+    def _new_game(self, seed: int) -> Any:
+        seats = {"tokens": self.options.tokens, "alive": True}
+        fields = {"dealer": 0, "phase": Phase.CHOOSE, "widow": (), "stock": ()}
+        return deal_widow(blank_state(self, seed, seats, **fields), 0, 0)
+
+    def _sample_fields(self, view: Any, rng: random.Random) -> dict[str, Any]:
+        """The widow lies face down until the dealer chooses (SCH-8.4)."""
+        return {"widow": Unseen(HAND_SIZE)} if view.phase is Phase.CHOOSE else {}
+
+    def keep_worthy(self, state: Any, hand: tuple[Card, ...]) -> bool:
+        """Whether the greedy dealer keeps his dealt hand."""
+        raise NotImplementedError
+
+    def knock_worthy(self, state: Any, hand: tuple[Card, ...]) -> bool:
+        """Whether the greedy player knocks holding ``hand``."""
+        raise NotImplementedError
+
+    def greedy_move(self, state: Any, rng: random.Random) -> Move:
+        """Take a special hand when one is in reach, else make the exchange
+        that improves the hand most (knocking with it when the new hand is
+        good enough), else knock on a good hand, else pass.
+
+        The dealer keeps a dealt hand that
+        [`keep_worthy`][cardrules.games.schwimmen.Schwimmen.keep_worthy] or
+        [`knock_worthy`][cardrules.games.schwimmen.Schwimmen.knock_worthy] likes, and otherwise
+        takes the widow. Every
+        exchange it makes improves its own hand, so greedy players cannot
+        trade cards back and forth for ever.
+        """
+        moves = state.legal_moves()
+        if not moves:
+            raise IllegalMoveError(None, "the game is over")
+        hand = state.hands[state.turn]
+        if state.phase is Phase.CHOOSE:
+            keep = self.keep_worthy(state, hand) or self.knock_worthy(state, hand)
+            return KEEP if keep else TAKE_WIDOW
+        now = state.hand_order(hand)
+        best: Move = PASS
+        best_key, best_hand = now, hand
+        least_bad: tuple[tuple[int, ...], Move] | None = None
+        for move in moves:
+            if isinstance(move, Exchange):
+                after = tuple(move.take if c == move.give else c for c in hand)
+            elif isinstance(move, ExchangeAll):
+                after = state.widow
+            else:
+                continue
+            if state.special(after) is not None:
+                return move  # type: ignore[no-any-return]
+            key = state.hand_order(after)
+            if key > best_key:
+                best, best_key, best_hand = move, key, after
+            if least_bad is None or key > least_bad[0]:
+                least_bad = (key, move)
+        if best is PASS and PASS not in moves and least_bad is not None:
+            # SCH-4.6: no passing; no exchange helps, so knock (with the least
+            # harmful exchange when a knock needs one): greedy deals still end.
+            if KNOCK in moves:
+                return KNOCK
+            best = least_bad[1]
+            knocked = _knock_with(best)
+            return knocked if knocked in moves else best
+        if best is not PASS and self.knock_worthy(state, best_hand):
+            knocked = _knock_with(best)
+            if knocked in moves:
+                return knocked
+        if KNOCK in moves and self.knock_worthy(state, hand):
+            return KNOCK
+        return best
+
+
+# --------------------------------------------------------------------------- picture
+
+
+def widow_picture(title: str, view: Any, worth: str) -> str:
+    """Schwimmen's picture; ``worth`` is the seat's hand value in the game's terms."""
+    from cardrules.render import cards_text, count_text, frame, hand_line, turn_line
+
+    n = len(view.hand_sizes)
+    swimming = [i for i in range(n) if view.alive[i] and view.tokens[i] == 0]
+    widow = cards_text(view.widow) if view.widow else "face down"
+    mine = f"{hand_line(view.hand)}, worth {worth}" if view.hand else "your hand: none (out)"
+    doing = "keep your hand or take the widow"
+    if view.phase is Phase.TURN:
+        doing = "exchange one or all cards with the widow, pass, or knock"
+    return frame(
+        f"{title}: deal {view.deal + 1}",
+        seat_columns(
+            view,
+            {"tokens": view.tokens},
+            knocked=view.knocker,
+            swimming=swimming,
+            out=out_seats(view),
+        ),
+        f"widow: {widow}",
+        f"stock: {count_text(view.stock_size)}"
+        + (f"; put aside: {count_text(len(view.dead))}" if view.dead else ""),
+        f"passes in a row: {view.passes}" if view.passes else None,
+        mine,
+        turn_line(view.turn, view.seat, doing if view.turn == view.seat else ""),
+    )

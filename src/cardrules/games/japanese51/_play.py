@@ -548,8 +548,3 @@ def render(view: View) -> str:
         f"last turns after the Stop: {view.last_turns}" if view.stopper is not None else None,
         turn_line(view.turn, view.seat, doing if view.turn == view.seat else ""),
     )
-
-
-score_hand = hand_value
-"""The scoring vocabulary's name for what a hand is worth as this game scores it:
-the same function as [`hand_value`][cardrules.games.japanese51.hand_value]."""

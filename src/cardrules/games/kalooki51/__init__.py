@@ -46,7 +46,11 @@ from cardrules.games.kalooki51.scoring import (
     card_penalty,
     check_meld,
     deal_penalties,
+    hand_penalty,
     meld_rules,
+    meld_value,
+    opening_value,
+    opens,
     payout,
 )
 
@@ -74,7 +78,11 @@ __all__ = [
     "card_penalty",
     "check_meld",
     "deal_penalties",
+    "hand_penalty",
     "meld_rules",
+    "meld_value",
+    "opening_value",
+    "opens",
     "payout",
     "render",
 ]

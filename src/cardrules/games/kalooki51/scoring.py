@@ -14,16 +14,16 @@ Examples:
 from __future__ import annotations
 
 import functools
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from cardrules.cards import Card
 from cardrules.decks import double
 from cardrules.errors import CardRulesError, IllegalMeldError, InvalidCardError, OptionError
+from cardrules.games._rummy import read_cards, read_int, read_meld, read_melds
 from cardrules.melds import Meld, MeldKind, MeldRules
 from cardrules.melds import card_points as _card_points
-from cardrules.melds import check_meld as _check_meld
+from cardrules.melds import meld_value as _meld_value
 
 __all__ = [
     "DECK",
@@ -33,7 +33,11 @@ __all__ = [
     "card_penalty",
     "check_meld",
     "deal_penalties",
+    "hand_penalty",
     "meld_rules",
+    "meld_value",
+    "opening_value",
+    "opens",
     "payout",
 ]
 
@@ -46,7 +50,6 @@ JOKER_PENALTIES = (25, 15)
 _PACK = DECK.counts()
 
 
-@functools.lru_cache(maxsize=8)
 def meld_rules(*, ace_low: bool = True, joker_penalty: int = 25) -> MeldRules:
     """The meld rules of Kalooki 51 (K51-1, K51-2, K51-6, K51-7) under the two options that
     touch them.
@@ -64,10 +67,15 @@ def meld_rules(*, ace_low: bool = True, joker_penalty: int = 25) -> MeldRules:
         >>> meld_rules(ace_low=False, joker_penalty=15).joker_points
         15
     """
-    if joker_penalty not in JOKER_PENALTIES or isinstance(joker_penalty, bool):
+    if type(joker_penalty) is not int or joker_penalty not in JOKER_PENALTIES:
         raise OptionError(f"joker_penalty must be 25 or 15, got {joker_penalty!r:.40}")
     if not isinstance(ace_low, bool):
         raise OptionError(f"ace_low must be True or False, got {ace_low!r:.40}")
+    return _meld_rules(ace_low, joker_penalty)
+
+
+@functools.lru_cache(maxsize=8)
+def _meld_rules(ace_low: bool, joker_penalty: int) -> MeldRules:
     return MeldRules(
         min_length=3,
         max_set_size=4,
@@ -85,63 +93,109 @@ RULES: MeldRules = meld_rules()
 """The meld rules of Kalooki 51 under the default options."""
 
 
+_CLAUSES = {
+    "set": "K51-2.1",
+    "run": "K51-2.2",
+    "double": "K51-2.3",
+    "joker": "K51-2.3",
+    "meld": "K51-2.1, K51-2.2",
+}
+
+
 def _cards(cards: object, what: str) -> tuple[Card, ...]:
-    if isinstance(cards, Card):  # a Card is a tuple: it would iterate as rank and suit
-        raise InvalidCardError(f"{what}: expected a sequence of cards, got the card {cards}")
-    if isinstance(cards, str) or not isinstance(cards, Iterable):
-        raise InvalidCardError(f"{what} must be a sequence of cards, got {cards!r:.60}")
-    out = tuple(cards)
-    for card in out:
-        if not isinstance(card, Card):
-            raise InvalidCardError(f"{what} must hold cards, got {card!r:.60}")
-    for card, n in Counter(out).items():
-        if n > _PACK.get(card, 0):
-            raise InvalidCardError(f"{what} hold {card} {n} times; the pack has {_PACK[card]}")
-    return out
+    return read_cards(cards, what, _PACK, "Kalooki 51")
 
 
 def check_meld(
     cards: Iterable[Card], *, kind: MeldKind | None = None, ace_low: bool = True
 ) -> Meld:
-    """Check cards laid in order as a Kalooki 51 meld (K51-2): a set or a run.
+    """Check cards as a Kalooki 51 meld (K51-2): a set or a run.
 
-    A run is laid low to high. One natural card with jokers reads as a run unless
-    ``kind=MeldKind.SET``.
+    A run's natural cards may come in any order (laid order first: ``5h 6h Jk`` is 5-6-7;
+    out of order, a joker fills a gap, then the high end). One natural card with jokers
+    reads as a run unless ``kind=MeldKind.SET``. Each joker's ``faces`` entry says what it
+    stands for: in a run the card of its place, in a set the suits the set lacks in suit
+    order (it may stand for any of them, ``meld.joker_options``).
 
     Raises:
-        IllegalMeldError: not a meld, naming the rule broken.
+        IllegalMeldError: not a meld, naming the rule broken (``.rule``).
         InvalidCardError: not cards of the 106-card pack.
+        OptionError: ``ace_low`` is not True or False.
 
     Examples:
         >>> from cardrules import parse_cards
-        >>> str(check_meld(parse_cards("Qh Kh Ah")))
-        'Qh-Kh-Ah'
+        >>> str(check_meld(parse_cards("Qh Kh Ah"))), str(check_meld(parse_cards("9d 7d 8d")))
+        ('Qh-Kh-Ah', '7d-8d-9d')
+        >>> [str(f) for f in check_meld(parse_cards("As Ad Jk")).faces]
+        ['As', 'Ad', 'Ac']
         >>> for text in ("7h 7h 7s", "Kh Ah 2h"):
         ...     try:
         ...         check_meld(parse_cards(text))
         ...     except IllegalMeldError as exc:
-        ...         print(exc)
-        set 7h-7h-7s repeats 7h; a set's suits must differ (K51-2.1)
-        run Kh-Ah-2h runs past the ace (no run turns the corner) (K51-2.2)
+        ...         print(exc, exc.rule)
+        set 7h-7h-7s repeats 7h; a set's suits must differ (K51-2.1) K51-2.1
+        run Kh-Ah-2h runs past the ace (no run turns the corner) (K51-2.2) K51-2.2
     """
     got = _cards(cards, "a meld")
     if kind is MeldKind.DOUBLE:
         raise IllegalMeldError("Kalooki 51 has no doubles: a meld is a set or a run (K51-2.3)")
     rules = meld_rules(ace_low=ace_low)
-    try:
-        return _check_meld(got, rules, kind=kind)
-    except IllegalMeldError as exc:
-        raise IllegalMeldError(f"{exc} ({_clause(str(exc), kind)})") from None
+    return read_meld(got, rules, _CLAUSES, kind=kind)
 
 
-def _clause(message: str, kind: MeldKind | None) -> str:
-    if "joker" in message or "natural" in message:
-        return "K51-2.3"
-    if message.startswith("meld"):
-        return "K51-2.1, K51-2.2"
-    if message.startswith("set") or kind is MeldKind.SET:
-        return "K51-2.1"
-    return "K51-2.2"
+def meld_value(meld: Meld | Iterable[Card], *, ace_low: bool = True) -> int:
+    """A meld's value toward a first lay-down (K51-1.3): each card as the card it plays as
+    (a joker as the card it stands for), an ace 1 at the start of ``A-2-3``, else 11.
+
+    Raises:
+        IllegalMeldError: the cards are no meld (with ``.rule``).
+        InvalidCardError: not cards of the pack.
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> meld_value(parse_cards("Ah 2h 3h")), meld_value(parse_cards("As Ad Jk"))
+        (6, 33)
+    """
+    rules = meld_rules(ace_low=ace_low)
+    (got,) = read_melds([meld], functools.partial(check_meld, ace_low=ace_low), _PACK)
+    return _meld_value(got, rules)
+
+
+def opening_value(melds: Iterable[Meld | Iterable[Card]], *, ace_low: bool = True) -> int:
+    """The value of a first lay-down: the sum of its melds' values (K51-5.1).
+
+    Raises:
+        IllegalMeldError: a group of cards is no meld, or not a list of melds.
+        InvalidCardError: cards not of the pack, or more copies than it holds.
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> opening_value([parse_cards("Ah 2h 3h"), parse_cards("Ks Kd Jk")])
+        36
+    """
+    rules = meld_rules(ace_low=ace_low)
+    got = read_melds(melds, functools.partial(check_meld, ace_low=ace_low), _PACK)
+    return sum(_meld_value(m, rules) for m in got)
+
+
+def opens(
+    melds: Iterable[Meld | Iterable[Card]], threshold: int = 51, *, ace_low: bool = True
+) -> bool:
+    """Whether these melds, laid in one turn, make a first lay-down: a value of
+    ``threshold`` or more (K51-5.1: 51, or 40 in Kalooki 40).
+
+    Raises:
+        IllegalMeldError: a group of cards is no meld.
+        OptionError: ``threshold`` is not a whole number of 1 or more.
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> melds = [parse_cards("9s Ts Js"), parse_cards("Kh Kd Kc")]
+        >>> opening_value(melds), opens(melds), opens(melds, threshold=61)
+        (59, True, False)
+    """
+    read_int(threshold, "threshold", minimum=1)
+    return opening_value(melds, ace_low=ace_low) >= threshold
 
 
 def card_penalty(card: Card, *, joker_penalty: int = 25) -> int:
@@ -149,7 +203,7 @@ def card_penalty(card: Card, *, joker_penalty: int = 25) -> int:
     ace 11, a joker 25 (or 15 with ``joker_penalty=15``).
 
     Raises:
-        InvalidCardError: not a card.
+        InvalidCardError: not a card of the pack.
         OptionError: a joker penalty other than 25 or 15.
 
     Examples:
@@ -160,9 +214,26 @@ def card_penalty(card: Card, *, joker_penalty: int = 25) -> int:
         15
     """
     rules = meld_rules(joker_penalty=joker_penalty)
-    if not isinstance(card, Card):
-        raise InvalidCardError(f"expected one card, got {card!r:.60}")
+    if not isinstance(card, Card) or card not in _PACK:
+        raise InvalidCardError(f"expected one card of the Kalooki 51 pack, got {card!r:.60}")
     return _card_points(card, rules)
+
+
+def hand_penalty(hand: Iterable[Card], *, joker_penalty: int = 25) -> int:
+    """The penalty points of the cards left in a hand (K51-1.4, K51-9.1).
+
+    Raises:
+        InvalidCardError: not cards of the pack (or more copies than it holds), or a single
+            card instead of a hand.
+        OptionError: a joker penalty other than 25 or 15.
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> hand_penalty(parse_cards("Ah Jk 7c")), hand_penalty(parse_cards("Jk"), joker_penalty=15)
+        (43, 15)
+    """
+    rules = meld_rules(joker_penalty=joker_penalty)
+    return sum(_card_points(c, rules) for c in _cards(hand, "a hand"))
 
 
 def deal_penalties(

@@ -39,7 +39,7 @@ from cardrules.games.kalooki51.moves import (
     Take,
     View,
 )
-from cardrules.games.kalooki51.scoring import DECK, meld_rules
+from cardrules.games.kalooki51.scoring import DECK, _meld_rules
 from cardrules.melds import Meld, MeldRules
 
 __all__ = ["HAND", "Position"]
@@ -96,7 +96,7 @@ class Position(RummyPosition[Options]):
     def rules(self) -> MeldRules:
         """The meld rules under this match's options."""
         opts = self.options
-        return meld_rules(ace_low=opts.ace_low, joker_penalty=opts.joker_penalty)
+        return _meld_rules(opts.ace_low, opts.joker_penalty)  # options checked already
 
     @property
     def scores(self) -> tuple[int, ...]:

@@ -43,6 +43,8 @@ __all__ = [
 
 DECK = double()
 """The 106-card pack: two 52-card packs and two jokers (K51-1.1)."""
+DECKS = {2: DECK, 4: double(jokers=4)}
+"""The pack by the number of jokers: 106 cards, or 108 with four jokers (K51-1.1 option)."""
 KALOOKI_BONUS = 25
 """The extra penalty of every opponent of a player who goes Kalooki (K51-9.2)."""
 JOKER_PENALTIES = (25, 15)
@@ -295,24 +297,22 @@ def deal_penalties(
 def payout(pot: int | Fraction, scores: Sequence[int]) -> tuple[Fraction, ...]:
     """Share a pot among the players by their final penalty totals (K51-11).
 
-    The winner (the lowest total; tied winners split it equally) takes 75%. The other 25% is
-    split into equal shares, one per other player; a player more than 100 points behind the
-    winner's total takes no share, and a share nobody may take goes to the winner(s)
-    (K51-11.3). With so many tied winners that a share would exceed a winner's part, the
-    winners' part and the shares are pooled and split equally among the winners and the
-    players taking a share: nobody takes more than a winner. Amounts are exact fractions:
-    their sum is always the pot.
+    The winner (the lowest total) takes 75%; tied winners split the 75% equally (K51-11.3).
+    The other 25% is divided equally among the other players who are not more than 100
+    points behind the winner's total (K51-11.2); only when none of them qualifies does it go
+    to the winner(s). With no other player at all the winners split the whole pot. Amounts
+    are exact fractions: their sum is always the pot.
 
     Raises:
         CardRulesError: no scores, scores that are not whole numbers, or a negative pot.
 
     Examples:
         >>> payout(100, [20, 60, 150])
-        (Fraction(175, 2), Fraction(25, 2), Fraction(0, 1))
+        (Fraction(75, 1), Fraction(25, 1), Fraction(0, 1))
         >>> payout(40, [30, 30, 50, 200])
-        (Fraction(35, 2), Fraction(35, 2), Fraction(5, 1), Fraction(0, 1))
-        >>> payout(50, [0, 0, 0, 0, 10])
-        (Fraction(10, 1), Fraction(10, 1), Fraction(10, 1), Fraction(10, 1), Fraction(10, 1))
+        (Fraction(15, 1), Fraction(15, 1), Fraction(10, 1), Fraction(0, 1))
+        >>> payout(100, [0, 120, 150])
+        (Fraction(100, 1), Fraction(0, 1), Fraction(0, 1))
     """
     if not isinstance(pot, (int, Fraction)) or isinstance(pot, bool) or pot < 0:
         raise CardRulesError(f"pot must be a whole number or Fraction >= 0, got {pot!r:.40}")
@@ -321,27 +321,14 @@ def payout(pot: int | Fraction, scores: Sequence[int]) -> tuple[Fraction, ...]:
     totals = tuple(scores)
     if not all(isinstance(s, int) and not isinstance(s, bool) for s in totals):
         raise CardRulesError(f"scores must be whole numbers, got {totals!r:.60}")
+    pot = Fraction(pot)
     best = min(totals)
     winners = [i for i, s in enumerate(totals) if s == best]
-    others = [i for i, s in enumerate(totals) if s != best]
-    pot = Fraction(pot)
+    sharing = [i for i, s in enumerate(totals) if s != best and s - best <= 100]
     out = [Fraction(0)] * len(totals)
-    to_winners = pot * 3 / 4 if others else pot
-    if others:
-        share = pot / 4 / len(others)
-        for i in others:
-            if totals[i] - best > 100:
-                to_winners += share
-            else:
-                out[i] = share
-    each = to_winners / len(winners)
-    sharing = [i for i in others if out[i]]
-    if sharing and share > each:
-        # Many tied winners: no other player takes more than a winner (K51-11.3), so the
-        # winners' part and the shares are pooled and split equally among all of them.
-        each = (to_winners + share * len(sharing)) / (len(winners) + len(sharing))
-        for i in sharing:
-            out[i] = each
+    to_winners = pot * 3 / 4 if sharing else pot
+    for i in sharing:
+        out[i] = pot / 4 / len(sharing)
     for i in winners:
-        out[i] = each
+        out[i] = to_winners / len(winners)
     return tuple(out)

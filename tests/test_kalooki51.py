@@ -274,20 +274,60 @@ class TestTurn:
         )
         assert strs(last.legal_moves()) == ["discard 9d"]
 
-    def test_k51_4_4_meld_every_card_goes_out(self) -> None:
-        """An opened player may meld his whole hand: out without a discard."""
+    def test_k51_4_4_going_out_needs_a_final_discard(self) -> None:
+        """Issue 28 (K51-4.4, K51-8.1): an opened player may not meld his whole hand; he
+        keeps a card to discard. The option ``final_discard=False`` (melding every card goes
+        out) keeps the old rule."""
+        table = ((0, "5c 6c 7c", None), (0, "Ks Kd Kh", None))
         state = make_state(
-            ["4h 5h 6h", "3s 6d Th", "4s 7d Jh"],
-            table=((0, "5c 6c 7c", None), (0, "Ks Kd Kh", None)),
-            opened=(True, False, False),
+            ["4h 5h 6h", "3s 6d Th", "4s 7d Jh"], table=table, opened=(True, False, False)
         )
         move = LayMeld(MeldKind.RUN, C("4h 5h 6h"))
-        assert move in state.legal_moves()
-        after = state.apply(move)
+        assert move not in state.legal_moves()
+        with pytest.raises(IllegalMoveError, match=r"K51-4\.4"):
+            state.apply(move)
+        free = make_state(
+            ["4h 5h 6h", "3s 6d Th", "4s 7d Jh"],
+            table=table,
+            opened=(True, False, False),
+            final_discard=False,
+        )
+        assert move in free.legal_moves()
+        after = free.apply(move)
         assert after.is_terminal
         assert after.last_deal is not None
         assert after.last_deal.winner == 0
         assert after.scores == (0, 3 + 6 + 10, 4 + 7 + 10)
+
+    def test_k51_4_4_melding_all_but_one_then_discarding_goes_out(self) -> None:
+        """K51-8.1: meld all cards but one, discard it: out."""
+        state = make_state(
+            ["4h 5h 6h 9s", "3s 6d Th", "4s 7d Jh"],
+            table=((0, "5c 6c 7c", None),),
+            opened=(True, False, False),
+        )
+        after = state.apply(LayMeld(MeldKind.RUN, C("4h 5h 6h"))).apply(Discard(P("9s")))
+        assert after.is_terminal
+        assert after.last_deal is not None
+        assert after.last_deal.winner == 0
+
+    def test_k51_4_4_no_lay_off_of_the_last_card(self) -> None:
+        """K51-4.4: the last card is kept to discard, not built onto the table."""
+        state = make_state(
+            ["8c", "3s 6d Th", "4s 7d Jh"],
+            table=((0, "5c 6c 7c", None),),
+            opened=(True, False, False),
+        )
+        assert [str(m) for m in state.legal_moves()] == ["discard 8c"]
+
+    def test_k51_4_3_not_the_twin_of_the_card_taken(self) -> None:
+        """Issue 28 (K51-4.3 Decision): the identical twin of the card just taken (same rank
+        and suit, other pack) may not be discarded either: the turn would change nothing."""
+        state = make_state(["9s 9s 2h 5d", "3s 6d Th", "4s 7d Jh"], taken="9s")
+        discards = [str(m) for m in state.legal_moves() if isinstance(m, Discard)]
+        assert discards == ["discard 2h", "discard 5d"]
+        with pytest.raises(IllegalMoveError, match=r"K51-4\.3"):
+            state.apply(Discard(P("9s")))
 
 
 # --------------------------------------------------------------------------- K51-5
@@ -762,17 +802,17 @@ class TestMatch:
         assert k51.payout(100, [20, 60, 90]) == (Fraction(75), Fraction(25, 2), Fraction(25, 2))
 
     def test_k51_11_2_more_than_100_behind_no_share(self) -> None:
-        """Exactly 100 behind still shares; 101 behind does not."""
-        assert k51.payout(40, [0, 100, 101]) == (Fraction(35), Fraction(5), Fraction(0))
-        assert k51.payout(100, [20, 60, 150]) == (
-            Fraction(175, 2), Fraction(25, 2), Fraction(0),
-        )  # fmt: skip
+        """Exactly 100 behind still shares; 101 behind does not, and the 25% goes to the
+        qualifying players only (issue 28: the winner keeps 75%)."""
+        assert k51.payout(40, [0, 100, 101]) == (Fraction(30), Fraction(10), Fraction(0))
+        assert k51.payout(100, [20, 60, 150]) == (Fraction(75), Fraction(25), Fraction(0))
 
     def test_k51_11_3_unclaimed_shares_and_ties(self) -> None:
-        """A share nobody may take goes to the winner(s); tied winners split; the sum is
-        exactly the pot."""
+        """Tied winners split the 75%; the 25% goes to the winner(s) only when nobody
+        qualifies; the sum is exactly the pot (issue 28)."""
         out = k51.payout(40, [30, 30, 50, 200])
-        assert out == (Fraction(35, 2), Fraction(35, 2), Fraction(5), Fraction(0))
+        assert out == (Fraction(15), Fraction(15), Fraction(10), Fraction(0))
+        assert k51.payout(100, [0, 120, 150]) == (Fraction(100), Fraction(0), Fraction(0))
         odd = k51.payout(1, [0, 1, 2])
         assert sum(odd) == 1
         assert odd[1] == Fraction(1, 8)
@@ -788,16 +828,17 @@ class TestMatch:
 )
 @settings(max_examples=200, deadline=None)
 def test_k51_11_payout_properties(pot: int, scores: list[int]) -> None:
-    """K51-11.1 to K51-11.3: exact shares that add up to the pot; the lowest totals get
-    the most, equal totals get equal amounts, a player over 100 behind gets nothing."""
+    """K51-11.1 to K51-11.3: exact shares that add up to the pot; the winners take 75%
+    (all of it when nobody qualifies for a share), the qualifying others 25%, equal totals
+    get equal amounts, a player over 100 behind gets nothing."""
     out = k51.payout(pot, scores)
     assert sum(out) == pot
     assert all(isinstance(x, Fraction) and x >= 0 for x in out)
     best = min(scores)
-    top = max(out)
+    sharing = [i for i, s in enumerate(scores) if s != best and s - best <= 100]
+    to_winners = sum(out[i] for i, s in enumerate(scores) if s == best)
+    assert to_winners == (Fraction(pot) * 3 / 4 if sharing else pot)
     for score, amount in zip(scores, out, strict=True):
-        if score == best:
-            assert amount == top
         if score - best > 100:
             assert amount == 0
     for i, a in enumerate(scores):
@@ -892,9 +933,9 @@ class TestProtocol:
             state.apply(Open())
 
 
-def test_k51_11_3_many_tied_winners_take_no_less_than_a_share() -> None:
-    """K51-11.3: four tied winners and one other: 75% over four (9.375 of 50) would be less
-    than the other's 12.5, so the 50 is pooled and split equally, 10 each (by hand)."""
-    assert k51.payout(50, [0, 0, 0, 0, 10]) == (Fraction(10),) * 5
+def test_k51_11_3_many_tied_winners_split_the_75_percent() -> None:
+    """K51-11.3 (issue 28): four tied winners split 75% of 50 (9.375 each) and the other
+    takes the 25% (12.5): no pooling, which no source describes (by hand)."""
+    assert k51.payout(50, [0, 0, 0, 0, 10]) == (Fraction(75, 8),) * 4 + (Fraction(25, 2),)
     # Two tied winners stay above the share: 37.5 / 2 = 18.75 each, 12.5 for the other.
     assert k51.payout(50, [0, 0, 10]) == (Fraction(75, 4), Fraction(75, 4), Fraction(25, 2))

@@ -232,7 +232,8 @@ class TestStandalone:
         with pytest.raises(
             InvalidCardError, match=r"expected a hand \(a sequence of cards\), got the card 7s"
         ):
-            t51.card_penalty(card)
+            t51.hand_penalty(card)  # issue 26: card_penalty now takes a card, hand_penalty a hand
+        assert t51.card_penalty(card) == 7
         with pytest.raises(InvalidCardError, match="got the card 7s"):
             t51.check_meld(card)
         with pytest.raises(InvalidCardError, match="seat 1's hand: expected a hand"):

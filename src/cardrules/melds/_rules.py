@@ -166,8 +166,10 @@ class Meld:
         kind: set, run or double.
         cards: the cards in laid order (a run from low to high).
         faces: for each card, the natural card it plays as: itself, or for a joker in a run
-            or double the card it stands for; ``None`` for a joker in a set (it stands for
-            any suit the set lacks, see [`joker_options`][cardrules.melds.Meld.joker_options]).
+            or double the card it stands for; for a joker in a set ``None`` (it stands for
+            any suit the set lacks, see [`joker_options`][cardrules.melds.Meld.joker_options]),
+            or the card a score-keeping call chose for it (a game's standalone
+            ``check_meld``), which still leaves it free to stand for any suit the set lacks.
         start: for a run, the place of its first card (1 for a low ace, 2-13, 14 for a
             high ace; beyond 14 only when wrapping); 0 otherwise.
 
@@ -213,14 +215,16 @@ class Meld:
         """
         if self.kind is not MeldKind.SET:
             return frozenset()
-        held = {f.suit for f in self.faces if f is not None}
+        held = {f.suit for c, f in zip(self.cards, self.faces, strict=True) if f == c}
         return frozenset(s for s in Suit if s not in held)
 
     @property
     def joker_positions(self) -> tuple[int, ...]:
         """The places (0-based) in `cards` that hold a wild card standing in."""
         if self.kind is MeldKind.SET:
-            return tuple(i for i, f in enumerate(self.faces) if f is None)
+            return tuple(
+                i for i, (c, f) in enumerate(zip(self.cards, self.faces, strict=True)) if f != c
+            )
         return tuple(
             i for i, (c, f) in enumerate(zip(self.cards, self.faces, strict=True)) if c != f
         )
@@ -239,7 +243,7 @@ class Meld:
         if position not in self.joker_positions:
             return frozenset()
         face = self.faces[position]
-        if face is not None:
+        if face is not None and self.kind is not MeldKind.SET:
             return frozenset({face})
         rank = self.rank
         assert rank is not None

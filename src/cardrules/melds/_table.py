@@ -80,7 +80,12 @@ def lay_off(
             raise IllegalMeldError(f"{where}: rank {got.rank.letter} differs")
         if rules.set_suits_distinct and got.suit not in meld.missing_suits:
             raise IllegalMeldError(f"{where}: the set already holds {got}")
-        return Meld(kind=meld.kind, cards=(*meld.cards, got), faces=(*meld.faces, got))
+        # a joker given this card as its face (a score keeper's choice) now stands for
+        # another suit the set lacks: its face goes back to None
+        faces = tuple(
+            None if f == got and c != f else f for c, f in zip(meld.cards, meld.faces, strict=True)
+        )
+        return Meld(kind=meld.kind, cards=(*meld.cards, got), faces=(*faces, got))
     suit = meld.suit
     assert suit is not None
     n = len(meld.cards)

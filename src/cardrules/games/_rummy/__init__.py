@@ -11,6 +11,8 @@ Rooms, each importing only from those before it:
 * ``_position``: ``RummyPosition``, the reads of a rummy state (all cards, the first
   lay-down's value, the view, the table's checks);
 * ``_turns``: what each move does to a state (the turn skeleton);
+* ``_scoring``: the rummy scoring vocabulary's input checks and meld reading (a set's
+  jokers with their faces, a run's natural cards in any order, refusals with clauses);
 * ``_bot``: the greedy player's skeleton (links, the plan's melds, the discard least
   worth keeping).
 
@@ -70,6 +72,13 @@ from cardrules.games._rummy._moves import (
     lay_off_move,
 )
 from cardrules.games._rummy._position import RummyPosition, recheck_meld
+from cardrules.games._rummy._scoring import (
+    check_flag,
+    read_cards,
+    read_int,
+    read_meld,
+    read_melds,
+)
 from cardrules.games._rummy._table import (
     bad_fields,
     joker_cards,
@@ -116,6 +125,7 @@ __all__ = [
     "bad_fields",
     "bot_moves",
     "cancel_pending",
+    "check_flag",
     "discard_card",
     "discard_move",
     "draw",
@@ -132,6 +142,10 @@ __all__ = [
     "missing_cards",
     "open_pending",
     "plan_move",
+    "read_cards",
+    "read_int",
+    "read_meld",
+    "read_melds",
     "recheck_meld",
     "remove_cards",
     "retrieve",

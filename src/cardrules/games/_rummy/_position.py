@@ -130,6 +130,14 @@ def recheck_meld(meld: Meld, rules: MeldRules, *, same: bool = True) -> None:
         again = check_meld(meld.cards, rules, kind=meld.kind)
     except IllegalMeldError as exc:
         raise InvalidStateError(f"a meld on the table is no meld: {exc}") from None
+    if same and meld.kind is MeldKind.SET and None not in meld.faces:
+        # a set whose jokers were given faces by a score keeper's check_meld: each face
+        # must be a card the joker may stand for
+        jokers = meld.joker_positions
+        if any(meld.faces[i] not in meld.joker_options(i) for i in jokers):
+            raise InvalidStateError(f"meld {meld} does not stand for what it says")
+        faces = tuple(None if i in jokers else f for i, f in enumerate(meld.faces))
+        meld = Meld(kind=meld.kind, cards=meld.cards, faces=faces, start=meld.start)
     if same:
         if again != meld:
             raise InvalidStateError(f"meld {meld} does not stand for what it says")

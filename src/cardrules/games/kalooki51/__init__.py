@@ -15,7 +15,7 @@ Examples:
     >>> str(kalooki51.check_meld(parse_cards("Qh Kh Ah")))
     'Qh-Kh-Ah'
     >>> kalooki51.payout(100, [0, 40, 120])
-    (Fraction(175, 2), Fraction(25, 2), Fraction(0, 1))
+    (Fraction(75, 1), Fraction(25, 1), Fraction(0, 1))
 """
 
 from __future__ import annotations
@@ -46,7 +46,11 @@ from cardrules.games.kalooki51.scoring import (
     card_penalty,
     check_meld,
     deal_penalties,
+    hand_penalty,
     meld_rules,
+    meld_value,
+    opening_value,
+    opens,
     payout,
 )
 
@@ -74,7 +78,11 @@ __all__ = [
     "card_penalty",
     "check_meld",
     "deal_penalties",
+    "hand_penalty",
     "meld_rules",
+    "meld_value",
+    "opening_value",
+    "opens",
     "payout",
     "render",
 ]

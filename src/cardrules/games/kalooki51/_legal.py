@@ -36,6 +36,7 @@ from cardrules.games._rummy import (
     meld_moves,
     missing_cards,
     retrieve_moves,
+    table_fits,
     table_layoffs,
 )
 from cardrules.games.kalooki51.state import Position
@@ -44,6 +45,7 @@ from cardrules.melds import (
     MeldRules,
     _best_value,
     _candidate_cards,
+    _opening_values,
     _value_ceiling,
     check_meld,
     lay_off,
@@ -64,7 +66,7 @@ def generate_moves(state: Position) -> tuple[Move, ...]:
         return ()
     if phase is Phase.DRAW:
         out: list[Move] = [DRAW] if state.stock else []
-        if state.discard:
+        if state.discard and (not state.options.meld_taken or _may_take(state, state.turn)):
             out.append(TAKE)
         return tuple(out)
     return _play_moves(state, state.turn)
@@ -77,6 +79,16 @@ def may_build(state: Position, seat: int) -> bool:
     return not state.opened_now or state.options.build_in_opening_turn
 
 
+def _melds(state: Position, key: tuple[Card, ...], rules: MeldRules) -> tuple[LayMeld, ...]:
+    """The new melds of a sorted hand; with a final discard (K51-4.4), those that keep a
+    card in the hand."""
+    melds = meld_moves(key, rules)
+    if state.options.final_discard:
+        size = len(key)
+        return tuple([m for m in melds if len(m.cards) < size])
+    return melds
+
+
 def _play_moves(state: Position, seat: int) -> tuple[Move, ...]:
     hand = state.hands[seat]
     key = tuple(sorted(hand))
@@ -86,23 +98,63 @@ def _play_moves(state: Position, seat: int) -> tuple[Move, ...]:
     out: list[Move] = []
     opened = state.opened[seat]
     if opened or (not state.cancelled and _may_open(state, key, rules)):
-        out.extend(meld_moves(key, rules))
+        out.extend(_melds(state, key, rules))
     if state.pending:
-        if state.pending_total >= state.options.threshold:
+        if state.pending_total >= state.options.threshold and not _taken_unused(state):
             out.append(OPEN)
         out.append(CANCEL)
         return tuple(out)
-    if may_build(state, seat):
+    if may_build(state, seat) and (len(hand) > 1 or not state.options.final_discard):
         held = set(hand)
         out.extend(move for card, move in table_layoffs(state.table, rules) if card in held)
         out.extend(_retrieve_moves(state, hand, rules))
     taken = state.taken
+    if state.to_lay and any(_lays(m, taken) for m in out):
+        return tuple(out)  # Kalooki 40: lay the taken card before discarding (K51-4.5)
     distinct = dict.fromkeys(key)  # the hand's cards, sorted, each once
-    if taken is None or len(hand) == 1 or hand.count(taken) > 1:
+    if taken is None or len(hand) == 1:
         out.extend(map(DISCARDS.__getitem__, distinct))
-    else:  # not the card just taken (K51-4.3)
-        out.extend(DISCARDS[c] for c in distinct if c != taken)
+    else:  # not the card just taken, nor its twin (K51-4.3), unless nothing else is left
+        others = [c for c in distinct if c != taken]
+        out.extend(DISCARDS[c] for c in (others or distinct))
     return tuple(out)
+
+
+def _lays(move: Move, card: Card | None) -> bool:
+    """Whether ``move`` lays ``card`` from the hand (in a meld or as a builder)."""
+    if isinstance(move, LayOff):
+        return move.card == card
+    return isinstance(move, LayMeld) and card in move.cards
+
+
+def _taken_unused(state: Position) -> bool:
+    """Kalooki 40 (K51-4.5 option): a first lay-down after taking the pile's card must
+    hold it."""
+    return state.to_lay and not any(state.taken in m.cards for m in state.pending)
+
+
+def _may_take(state: Position, seat: int) -> bool:
+    """Kalooki 40 (K51-4.5 option): the top discard may be taken only to be laid this turn:
+    once down, as a builder or in a new meld with the hand; before, in a first lay-down
+    that reaches the threshold."""
+    top = state.discard[-1]
+    hand = (*state.hands[seat], top)
+    key = tuple(sorted(hand))
+    rules = state.rules
+    if state.opened[seat]:
+        if any(top in m.cards for m in _melds(state, key, rules)):
+            return True
+        return len(hand) > 1 and top in table_fits(state.table, rules)
+    need = state.options.threshold
+    if value_bound(key, rules) < need or _best_value(key, rules) < need:
+        return False
+    size = len(key)
+    for (_, cards), value in zip(
+        _candidate_cards(key, rules), _opening_values(key, rules, top), strict=True
+    ):
+        if value >= need and top in cards and len(cards) < size:
+            return True
+    return False
 
 
 def _may_open(state: Position, key: tuple[Card, ...], rules: MeldRules) -> bool:
@@ -120,8 +172,9 @@ def _may_open(state: Position, key: tuple[Card, ...], rules: MeldRules) -> bool:
 
 def _joker_places(state: Position, key: tuple[Card, ...], rules: MeldRules) -> tuple[Move, ...]:
     """The moves that place a held joker: a new meld holding one, or a lay-off (K51-7.2)."""
-    out: list[Move] = [m for m in meld_moves(key, rules) if JOKER in m.cards]
-    out.extend(move for card, move in table_layoffs(state.table, rules) if card == JOKER)
+    out: list[Move] = [m for m in _melds(state, key, rules) if JOKER in m.cards]
+    if len(key) > 1 or not state.options.final_discard:
+        out.extend(move for card, move in table_layoffs(state.table, rules) if card == JOKER)
     return tuple(out)
 
 
@@ -144,15 +197,21 @@ def _joker_has_place(
     """Whether a joker released from meld ``target`` with ``cards`` can be placed (K51-7.2):
     some meld of the table then takes a joker, or the hand left holds a meld with one."""
     new_meld, _ = retrieve_joker(state.table[target].meld, cards, rules)
-    for t, placed in enumerate(state.table):
-        meld = new_meld if t == target else placed.meld
-        if any(card == JOKER for card, _ in meld_fits(meld, rules)):
-            return True
     rest = list(hand)
     for card in cards:
         rest.remove(card)
     rest.append(JOKER)
-    return any(JOKER in cards for _, cards in _candidate_cards(tuple(sorted(rest)), rules))
+    keep = 1 if state.options.final_discard else 0  # a card kept to discard (K51-4.4)
+    if len(rest) > keep:
+        for t, placed in enumerate(state.table):
+            meld = new_meld if t == target else placed.meld
+            if any(card == JOKER for card, _ in meld_fits(meld, rules)):
+                return True
+    size = len(rest) - keep
+    return any(
+        JOKER in cards and len(cards) <= size
+        for _, cards in _candidate_cards(tuple(sorted(rest)), rules)
+    )
 
 
 # --------------------------------------------------------------------------- explanations
@@ -170,6 +229,10 @@ def explain(state: Position, move: Move) -> str:
     if state.phase is Phase.PLAY and isinstance(move, (Draw, Take)):
         return f"seat {seat} has already drawn this turn (K51-4.1)"
     if isinstance(move, Take):
+        if state.discard and state.options.meld_taken:
+            return (
+                f"seat {seat} could not lay the top discard this turn (K51-4.5, option meld_taken)"
+            )
         return "the discard pile is empty (K51-4.2)"
     if isinstance(move, Draw):
         return "the stock is empty (K51-8.4)"
@@ -181,6 +244,8 @@ def explain(state: Position, move: Move) -> str:
     if isinstance(move, Open):
         if not state.pending:
             return "no first lay-down is in progress (K51-5.2)"
+        if _taken_unused(state):
+            return f"the taken {state.taken} must be in the first lay-down (K51-4.5)"
         return (
             f"the melds laid total {state.pending_total}, below {state.options.threshold} (K51-5.1)"
         )
@@ -201,6 +266,8 @@ def explain(state: Position, move: Move) -> str:
             return "finish the first lay-down (open) or take it back (cancel) first (K51-5.2)"
         if move.card not in hand:
             return f"{move.card} is not in the hand of seat {seat}"
+        if state.to_lay and move.card != state.taken:
+            return f"the taken {state.taken} must be laid before discarding (K51-4.5)"
         return f"{move.card} was just taken from the discard pile (K51-4.3)"
     return GameState.explain(state, move)
 
@@ -213,6 +280,8 @@ def _explain_meld(state: Position, move: LayMeld, hand: tuple[Card, ...]) -> str
         return "the first lay-down was taken back this turn (K51-5.2)"
     if move.kind is MeldKind.DOUBLE:
         return "Kalooki 51 has no doubles: a meld is a set or a run (K51-2.3)"
+    if state.options.final_discard and len(move.cards) >= len(hand):
+        return "the last card is kept to discard: going out needs a discard (K51-4.4)"
     try:
         meld = check_meld(move.cards, state.rules, kind=move.kind)
     except IllegalMeldError as exc:
@@ -235,6 +304,8 @@ def _explain_table(state: Position, move: LayOff | Retrieve, hand: tuple[Card, .
         if isinstance(move, LayOff):
             if move.card not in hand:
                 return f"{move.card} is not in the hand of seat {state.turn}"
+            if len(hand) == 1 and state.options.final_discard:
+                return "the last card is kept to discard: going out needs a discard (K51-4.4)"
             lay_off(meld, move.card, rules, end=move.side.value)
         else:
             if state.loose:

@@ -31,7 +31,7 @@ from cardrules.games._rummy import (
     Take,
 )
 from cardrules.games.kalooki51.moves import DealResult
-from cardrules.games.kalooki51.scoring import DECK, deal_penalties
+from cardrules.games.kalooki51.scoring import deal_penalties
 from cardrules.games.kalooki51.state import HAND, Position
 from cardrules.melds import check_meld
 
@@ -45,21 +45,26 @@ def next_state(state: S, move: Move) -> S:
     seat = state.turn
     if isinstance(move, Draw):
         return table.draw(state, seat, stock_known=min(state.stock_known, len(state.stock) - 1))
-    if isinstance(move, Take):
-        return table.take(state, seat)
+    if isinstance(move, Take):  # Kalooki 40 (K51-4.5 option): the card must be laid
+        return table.take(state, seat, to_lay=state.options.meld_taken)
     if isinstance(move, LayMeld):
         meld = check_meld(move.cards, state.rules, kind=move.kind)
         if not state.opened[seat]:
             return table.lay_meld(state, seat, meld)
         loose = 0 if JOKER in move.cards else state.loose
-        return _out_or_on(table.lay_meld(state, seat, meld, loose=loose), seat)
+        to_lay = state.to_lay and state.taken not in move.cards
+        return _out_or_on(table.lay_meld(state, seat, meld, loose=loose, to_lay=to_lay), seat)
     if isinstance(move, Open):
-        return _out_or_on(table.open_pending(state, seat, opened_now=True), seat)
+        to_lay = state.to_lay and not any(state.taken in m.cards for m in state.pending)
+        return _out_or_on(table.open_pending(state, seat, opened_now=True, to_lay=to_lay), seat)
     if isinstance(move, Cancel):
         return table.cancel_pending(state, seat)
     if isinstance(move, LayOff):
         loose = 0 if move.card.is_joker else state.loose
-        after = table.lay_off_card(state, seat, move, state.rules, built=True, loose=loose)
+        to_lay = state.to_lay and move.card != state.taken
+        after = table.lay_off_card(
+            state, seat, move, state.rules, built=True, loose=loose, to_lay=to_lay
+        )
         return _out_or_on(after, seat)
     if isinstance(move, Retrieve):
         return table.retrieve(state, seat, move, state.rules, built=True, loose=1)
@@ -90,6 +95,7 @@ def _pass_turn(state: S, **changes: Any) -> S:
         built=False,
         cancelled=False,
         loose=0,
+        to_lay=False,
         turns=turns,
         **changes,
     )
@@ -123,12 +129,16 @@ def _end_deal(state: S, winner: int | None, *, kalooki: bool) -> S:
     )
     totals = tuple(t + p for t, p in zip(state.totals, penalties, strict=True))
     active = tuple(a and t <= opts.limit for a, t in zip(state.active, totals, strict=True))
-    if not any(active):  # the last players all passed the limit: the lowest stays (K51-10.1)
+    bought = state.bought or (0,) * opts.players
+    all_out = not any(active)
+    if all_out:  # the last players all passed the limit together: the lowest win (K51-10.1)
         low = min(t for a, t in zip(state.active, totals, strict=True) if a)
         active = tuple(a and t == low for a, t in zip(state.active, totals, strict=True))
-    after = state._replace(totals=totals, active=active, last_deal=result)
+    elif opts.buy_back and sum(active) >= 2:
+        totals, active, bought = _buy_back(state.active, totals, active, bought, opts.buy_back)
+    after = state._replace(totals=totals, active=active, bought=bought, last_deal=result)
     last = opts.deals is not None and state.deal + 1 >= opts.deals
-    if last or sum(active) <= 1:
+    if last or all_out or sum(active) <= 1:
         return after._replace(
             phase=Phase.OVER,
             taken=None,
@@ -136,13 +146,33 @@ def _end_deal(state: S, winner: int | None, *, kalooki: bool) -> S:
             built=False,
             cancelled=False,
             loose=0,
+            to_lay=False,
         )
     return deal(after, state.deal + 1, next_seat(active, state.dealer))
 
 
+def _buy_back(
+    before: tuple[bool, ...],
+    totals: tuple[int, ...],
+    active: tuple[bool, ...],
+    bought: tuple[int, ...],
+    most: int,
+) -> tuple[tuple[int, ...], tuple[bool, ...], tuple[int, ...]]:
+    """K51-10.4 option: each player who has just passed the limit, while two or more are
+    still in, buys back in (at most ``most`` times a match) at the highest total of the
+    players still in."""
+    top = max(t for a, t in zip(active, totals, strict=True) if a)
+    new_totals, new_active, new_bought = list(totals), list(active), list(bought)
+    for seat, (was, now) in enumerate(zip(before, active, strict=True)):
+        if was and not now and bought[seat] < most:
+            new_totals[seat], new_active[seat] = top, True
+            new_bought[seat] += 1
+    return tuple(new_totals), tuple(new_active), tuple(new_bought)
+
+
 def deal(state: S, number: int, dealer: int) -> S:
     """Deal deal ``number`` (K51-3): 13 to each player still in, an upcard, the stock."""
-    cards = list(DECK.cards)
+    cards = list(state.deck().cards)
     state.rng("deal", number).shuffle(cards)
     players = state.options.players
     active = state.active
@@ -168,6 +198,7 @@ def deal(state: S, number: int, dealer: int) -> S:
         built=False,
         cancelled=False,
         loose=0,
+        to_lay=False,
         stock_known=0,
         turns=0,
         known=((),) * players,

@@ -93,6 +93,7 @@ class Kalooki51(Game[State, Options]):
             active=(True,) * players,
             known=((),) * players,
             totals=(0,) * players,
+            bought=(0,) * players,
         )
         dealer = random.Random(f"{seed}/dealer").randrange(players)  # K51-3.1
         return _play.deal(blank, 0, dealer)

@@ -83,6 +83,18 @@ class Options:
     max_turns: int = option(
         400, doc="turns after which a deal ends with no winner (K51-8.4)", minimum=8
     )
+    final_discard: bool = option(
+        True, doc="going out needs a final discard; False: melding every card goes out (K51-4.4)"
+    )
+    jokers: int = option(
+        2, doc="jokers in the pack: 2 (106 cards) or 4 (108) (K51-1.1)", choices=(2, 4)
+    )
+    buy_back: int = option(
+        0, doc="times a player out of the match may buy back in (K51-10.4)", minimum=0, maximum=9
+    )
+    meld_taken: bool = option(
+        False, doc="Kalooki 40: a card taken from the pile must be laid that turn (K51-4.5)"
+    )
 
 
 # --------------------------------------------------------------------------- records
@@ -133,4 +145,6 @@ class View(GameView):
     loose: int
     totals: tuple[int, ...]
     last_deal: DealResult | None
+    to_lay: bool
+    bought: tuple[int, ...]
     history: History

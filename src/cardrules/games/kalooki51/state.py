@@ -39,7 +39,7 @@ from cardrules.games.kalooki51.moves import (
     Take,
     View,
 )
-from cardrules.games.kalooki51.scoring import DECK, meld_rules
+from cardrules.games.kalooki51.scoring import DECKS, _meld_rules
 from cardrules.melds import Meld, MeldRules
 
 __all__ = ["HAND", "Position"]
@@ -60,7 +60,6 @@ class Position(RummyPosition[Options]):
     MOVES: ClassVar[tuple[type[Move], ...]] = (
         Draw, Take, LayMeld, Open, Cancel, LayOff, Retrieve, Discard,
     )  # fmt: skip
-    DECK: ClassVar[Deck] = DECK
     VIEW: ClassVar[type[View]] = View
     SEAT_FIELDS: ClassVar[tuple[str, ...]] = ("hands", "opened", "active", "known", "totals")
     SAME_MELD: ClassVar[bool] = False  # a set's joker may stand for any suit it lacks
@@ -89,6 +88,8 @@ class Position(RummyPosition[Options]):
     known: tuple[tuple[Card, ...], ...]
     totals: tuple[int, ...]
     last_deal: DealResult | None = None
+    to_lay: bool = False  # the card taken this turn must still be laid (K51-4.5 option)
+    bought: tuple[int, ...] = ()  # per seat, the buy-ins so far (K51-10.4 option); () is none
 
     # ---- protocol -------------------------------------------------------------------
 
@@ -96,7 +97,11 @@ class Position(RummyPosition[Options]):
     def rules(self) -> MeldRules:
         """The meld rules under this match's options."""
         opts = self.options
-        return meld_rules(ace_low=opts.ace_low, joker_penalty=opts.joker_penalty)
+        return _meld_rules(opts.ace_low, opts.joker_penalty)  # options checked already
+
+    def deck(self) -> Deck:
+        """The 106-card pack, or 108 cards with four jokers (K51-1.1)."""
+        return DECKS[self.options.jokers]
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -137,6 +142,12 @@ class Position(RummyPosition[Options]):
         self.check_table(players)
         if any(t < 0 for t in self.totals) or self.loose not in (0, 1):
             raise InvalidStateError(f"totals {self.totals} or loose {self.loose} impossible")
+        if self.bought and len(self.bought) != players:
+            raise InvalidStateError(f"bought has {len(self.bought)} seats")
+        if any(b < 0 or b > self.options.buy_back for b in self.bought):
+            raise InvalidStateError(f"buy-ins {self.bought} beyond the option buy_back")
+        if self.to_lay and (self.taken is None or not self.options.meld_taken):
+            raise InvalidStateError("a card to lay with no card taken, or the option off")
         if not 0 <= self.stock_known <= len(self.stock):
             raise InvalidStateError(f"stock_known {self.stock_known} is not a part of the stock")
         if self.phase is Phase.OVER:

@@ -14,7 +14,7 @@ Examples:
     >>> from cardrules.games import turkish51
     >>> str(turkish51.check_meld(parse_cards("Qh Kh Ah")))
     'Qh-Kh-Ah'
-    >>> turkish51.card_penalty(parse_cards("Ah Jk"))
+    >>> turkish51.hand_penalty(parse_cards("Ah Jk"))
     61
 """
 
@@ -55,6 +55,8 @@ from cardrules.games.turkish51.scoring import (
     card_penalty,
     check_meld,
     deal_penalties,
+    hand_penalty,
+    meld_value,
 )
 
 __all__ = [
@@ -82,7 +84,9 @@ __all__ = [
     "card_penalty",
     "check_meld",
     "deal_penalties",
+    "hand_penalty",
     "joker_faces",
+    "meld_value",
     "opening_value",
     "opens",
     "opens_with_doubles",

@@ -13,11 +13,11 @@ Examples:
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 
 from cardrules.cards import Card
-from cardrules.errors import IllegalMeldError, InvalidCardError, OptionError
+from cardrules.errors import IllegalMeldError
+from cardrules.games._rummy import read_int, read_melds
 from cardrules.games.turkish51.scoring import DECK, RULES, check_meld
 from cardrules.melds import Meld, MeldKind, meld_value
 
@@ -29,14 +29,7 @@ _PACK = DECK.counts()
 def _melds(melds: object) -> tuple[Meld, ...]:
     """Melds given as ``Meld`` values or as sequences of cards (checked), at most two
     copies of a card over all of them (the 106-card pack)."""
-    if isinstance(melds, (str, Card, Meld)) or not isinstance(melds, Iterable):
-        raise IllegalMeldError(f"expected a list of melds, got {melds!r:.60}")
-    out = tuple(m if isinstance(m, Meld) else check_meld(m) for m in melds)
-    counts = Counter(c for m in out for c in m.cards)
-    for card, n in counts.items():
-        if n > _PACK[card]:
-            raise InvalidCardError(f"the melds hold {card} {n} times; the pack has {_PACK[card]}")
-    return out
+    return read_melds(melds, check_meld, _PACK)
 
 
 def opening_value(melds: Iterable[Meld | Iterable[Card]]) -> int:
@@ -72,8 +65,7 @@ def opens(melds: Iterable[Meld | Iterable[Card]], threshold: int = 51) -> bool:
         >>> opening_value(melds), opens(melds, 51), opens(melds, 69), opens(melds, 68)
         (69, True, False, True)
     """
-    if not isinstance(threshold, int) or isinstance(threshold, bool):
-        raise OptionError(f"threshold must be a whole number, got {threshold!r:.40}")
+    read_int(threshold, "threshold")
     got = _melds(melds)
     if any(m.kind is MeldKind.DOUBLE for m in got):
         raise IllegalMeldError("an opening with sets and runs has no doubles in it (T51-7.3)")
@@ -93,8 +85,7 @@ def opens_with_doubles(melds: Iterable[Meld | Iterable[Card]], doubles_threshold
         >>> opens_with_doubles(pairs), opens_with_doubles(pairs, doubles_threshold=4)
         (True, False)
     """
-    if not isinstance(doubles_threshold, int) or isinstance(doubles_threshold, bool):
-        raise OptionError(f"doubles_threshold must be a whole number, got {doubles_threshold!r}")
+    read_int(doubles_threshold, "doubles_threshold")
     got = _melds(melds)
     for meld in got:
         if meld.kind is not MeldKind.DOUBLE:
@@ -116,11 +107,12 @@ def joker_faces(meld: Meld | Iterable[Card]) -> tuple[str, ...]:
         >>> joker_faces(parse_cards("7c Jk 9c"))
         ('7c', '8c', '9c')
     """
-    got = meld if isinstance(meld, Meld) else check_meld(meld)
+    (got,) = _melds([meld])
     out = []
+    jokers = got.joker_positions
     for i, face in enumerate(got.faces):
-        if face is not None:
-            out.append(str(face))
-        else:
+        if got.kind is MeldKind.SET and i in jokers:
             out.append("/".join(str(c) for c in sorted(got.joker_options(i))))
+        else:
+            out.append(str(face))
     return tuple(out)

@@ -6,21 +6,24 @@ These are for programs that keep score at a real table. Clauses are those of
 Examples:
     >>> from cardrules import parse_cards
     >>> from cardrules.games import turkish51
-    >>> turkish51.card_penalty(parse_cards("Ah Kd 7c Jk"))
+    >>> turkish51.hand_penalty(parse_cards("Ah Kd 7c Jk"))
     78
+    >>> turkish51.card_penalty(parse_cards("Jk")[0])
+    50
 """
 
 from __future__ import annotations
 
-from collections import Counter
+import warnings
 from collections.abc import Iterable, Sequence
 
 from cardrules.cards import Card
 from cardrules.decks import double
 from cardrules.errors import CardRulesError, InvalidCardError, OptionError
+from cardrules.games._rummy import read_cards, read_meld, read_melds
 from cardrules.melds import DEFAULT_RULES, Meld, MeldKind, MeldRules
 from cardrules.melds import card_points as _card_points
-from cardrules.melds import check_meld as _check_meld
+from cardrules.melds import meld_value as _meld_value
 
 __all__ = [
     "DECK",
@@ -30,6 +33,8 @@ __all__ = [
     "card_penalty",
     "check_meld",
     "deal_penalties",
+    "hand_penalty",
+    "meld_value",
 ]
 
 RULES: MeldRules = DEFAULT_RULES
@@ -43,6 +48,15 @@ MAX_PENALTY = 800
 _PACK = DECK.counts()
 
 
+_CLAUSES = {
+    "set": "T51-2.1",
+    "run": "T51-2.2",
+    "double": "T51-2.3",
+    "joker": "T51-2.4",
+    "meld": "T51-2.1, T51-2.2",
+}
+
+
 def _cards(cards: object, what: str) -> tuple[Card, ...]:
     if isinstance(cards, Card):  # a Card is a tuple: it would iterate as rank and suit
         noun = "a meld" if what == "a meld" else "a hand"
@@ -50,31 +64,21 @@ def _cards(cards: object, what: str) -> tuple[Card, ...]:
         raise InvalidCardError(
             f"{where}expected {noun} (a sequence of cards), got the card {cards}"
         )
-    if isinstance(cards, str) or not isinstance(cards, Iterable):
-        raise InvalidCardError(f"{what} must be a sequence of cards, got {cards!r:.60}")
-    out = tuple(cards)
-    for card in out:
-        if not isinstance(card, Card):
-            raise InvalidCardError(f"{what} must hold cards, got {card!r:.60}")
-        if card not in _PACK:
-            raise InvalidCardError(f"{card} is not a card of the Turkish 51 pack ({what})")
-    return out
-
-
-def _check_pack(cards: Iterable[Card], what: str) -> None:
-    for card, n in Counter(cards).items():
-        if n > _PACK[card]:
-            raise InvalidCardError(f"{what} hold {card} {n} times; the pack has {_PACK[card]}")
+    return read_cards(cards, what, _PACK, "Turkish 51")
 
 
 def check_meld(cards: Iterable[Card], *, kind: MeldKind | None = None) -> Meld:
-    """Check cards laid in order as a Turkish 51 meld (T51-2): set, run or double.
+    """Check cards as a Turkish 51 meld (T51-2): set, run or double.
 
-    Two cards are checked as a double; otherwise as a set or run (a run laid low to high).
-    One natural card with jokers reads as a run unless ``kind=MeldKind.SET``.
+    Two cards are checked as a double; otherwise as a set or run. A run's natural cards may
+    come in any order (laid order first: ``5h 6h Jk`` is 5-6-7, ``Jk 5h 6h`` is 4-5-6; out of
+    order, a joker fills a gap, then the high end). One natural card with jokers reads as a
+    run unless ``kind=MeldKind.SET``. Each joker's ``faces`` entry says what it stands for:
+    in a run the card of its place, in a set the suits the set lacks in suit order
+    (``joker_faces`` lists every card a set's joker may stand for).
 
     Raises:
-        IllegalMeldError: not a meld, saying why.
+        IllegalMeldError: not a meld, saying why, with the clause in ``.rule``.
         InvalidCardError: not cards of the 106-card pack.
 
     Examples:
@@ -82,20 +86,68 @@ def check_meld(cards: Iterable[Card], *, kind: MeldKind | None = None) -> Meld:
         >>> meld = check_meld(parse_cards("7c Jk 9c"))
         >>> meld.kind.value, str(meld.faces[1])
         ('run', '8c')
+        >>> [str(f) for f in check_meld(parse_cards("Ks Kd Jk")).faces]
+        ['Ks', 'Kd', 'Kc']
+        >>> str(check_meld(parse_cards("7h 5h 6h")))
+        '5h-6h-7h'
         >>> check_meld(parse_cards("5h 6h 8h"))
         Traceback (most recent call last):
         ...
-        cardrules.errors.IllegalMeldError: run 5h-6h-8h has a gap at 7h
+        cardrules.errors.IllegalMeldError: run 5h-6h-8h has a gap at 7h (T51-2.2)
     """
     got = _cards(cards, "a meld")
-    _check_pack(got, "a meld's cards")
     if kind is None and len(got) == 2:
         kind = MeldKind.DOUBLE
-    return _check_meld(got, RULES, kind=kind)
+    return read_meld(got, RULES, _CLAUSES, kind=kind)
 
 
-def card_penalty(cards: Iterable[Card]) -> int:
-    """The points of cards left in a hand (T51-1.4): pips, court 10, ace 11, joker 50.
+def meld_value(meld: Meld | Iterable[Card]) -> int:
+    """A meld's value for opening (T51-2.5): its cards as the cards they play as, a joker as
+    the card it stands for, an ace low (1) at the start of ``A-2-3`` and high (11) elsewhere.
+
+    Raises:
+        IllegalMeldError: the cards are no meld (with ``.rule``).
+        InvalidCardError: not cards of the pack.
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> meld_value(parse_cards("Ah 2h 3h")), meld_value(parse_cards("Qh Kh Ah"))
+        (6, 31)
+    """
+    (got,) = read_melds([meld], check_meld, _PACK)
+    return _meld_value(got, RULES)
+
+
+def card_penalty(card: Card) -> int:
+    """A card's points left in a hand (T51-1.4): pips, court 10, ace 11, joker 50.
+
+    Given a hand (a sequence of cards, as before the scoring vocabulary was shared with
+    Kalooki 51) it returns ``hand_penalty(hand)`` with a ``DeprecationWarning``.
+
+    Raises:
+        InvalidCardError: not a card of the 106-card pack.
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> [card_penalty(c) for c in parse_cards("2c 9d Qs Ah Jk")]
+        [2, 9, 10, 11, 50]
+    """
+    if isinstance(card, Card):
+        if card not in _PACK:
+            raise InvalidCardError(f"{card} is not a card of the Turkish 51 pack")
+        return _card_points(card, RULES)
+    if isinstance(card, Iterable) and not isinstance(card, (str, bytes)):
+        warnings.warn(
+            "turkish51.card_penalty(hand) is now hand_penalty(hand); card_penalty takes a card",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return hand_penalty(card)
+    raise InvalidCardError(f"expected one card, got {card!r:.60}")
+
+
+def hand_penalty(hand: Iterable[Card]) -> int:
+    """The points of the cards left in a hand (T51-1.4): pips, court 10, ace 11, joker 50.
 
     Raises:
         InvalidCardError: not cards of the 106-card pack (or more copies than it holds), or
@@ -103,15 +155,14 @@ def card_penalty(cards: Iterable[Card]) -> int:
 
     Examples:
         >>> from cardrules import parse_card, parse_cards
-        >>> card_penalty(parse_cards("2c 9d Qs Ah")), card_penalty(())
+        >>> hand_penalty(parse_cards("2c 9d Qs Ah")), hand_penalty(())
         (32, 0)
-        >>> card_penalty(parse_card("7s"))
+        >>> hand_penalty(parse_card("7s"))
         Traceback (most recent call last):
         ...
         cardrules.errors.InvalidCardError: expected a hand (a sequence of cards), got the card 7s
     """
-    got = _cards(cards, "a hand")
-    _check_pack(got, "the cards")
+    got = _cards(hand, "a hand")
     return sum(_card_points(c, RULES) for c in got)
 
 
@@ -190,7 +241,7 @@ def deal_penalties(
     if players != 4:
         raise CardRulesError(f"Turkish 51 has 4 seats; got {players} hands")
     cards = [_cards(h, f"seat {i}'s hand") for i, h in enumerate(hands)]
-    _check_pack((c for h in cards for c in h), "the hands together")
+    read_cards([c for h in cards for c in h], "the hands together", _PACK, "Turkish 51")
     down = _flags(opened, players, "opened")
     doubles = _flags(opened_with_doubles, players, "opened_with_doubles")
     for name, flag in (

@@ -1,21 +1,19 @@
 """The save file of a game played at the terminal (``save FILE``, ``--load FILE``).
 
 The save file (written by [`save_text`][cardrules.savefile.save_text], read by
-[`load_text`][cardrules.savefile.load_text]) is JSON::
+[`load_text`][cardrules.savefile.load_text]) is JSON:
 
     {"format": "cardrules-play", "version": 1,
      "game": "thirty_one", "options": {...},      # the game's options as data
      "humans": [0], "bot": "greedy",
      "state": {"game": "thirty_one", "state": {...}}}   # state.to_json()
 
-``state`` is exactly what [`GameState.to_json`][cardrules.engine.GameState.to_json] writes and is
-read back by
-[`Game.state_from_json`][cardrules.engine.Game.state_from_json], which validates it. The terminal
-loop
-([`cardrules.interactive.play`][cardrules.interactive.play]) then replays its moves from its seed,
-to
-rebuild the states that undo goes back to, and refuses a state that does not
-follow from them.
+``state`` is exactly what [`GameState.to_json`][cardrules.engine.GameState.to_json]
+writes and is read back by
+[`Game.state_from_json`][cardrules.engine.Game.state_from_json], which validates it. The
+terminal loop ([`cardrules.interactive.play`][cardrules.interactive.play]) then replays
+its moves from its seed, to rebuild the states that undo goes back to, and refuses a
+state that does not follow from them.
 
 Examples:
     >>> from cardrules import games

@@ -1,5 +1,5 @@
-"""The rummy table: what the rummy games (Turkish 51, Kalooki 51, Canasta to come) share,
-written once and parameterised by rule values, each game declaring only what differs.
+"""The rummy table: what the rummy games (Turkish 51, Kalooki 51, Canasta) share, written
+once and parameterised by rule values, each game declaring only what differs.
 
 Rooms, each importing only from those before it:
 
@@ -22,23 +22,11 @@ opening rule (Turkish 51: above a rising threshold or with doubles; Kalooki 51: 
 its joker rules (Kalooki 51's released joker placed at once), the end of a deal and its
 scoring, and its own moves beside these (Turkish 51's ``declare``).
 
-How Canasta stands on it (the hooks it will use):
-
-* **Side or partnership melds**: ``TableMeld.owner`` names a seat; Canasta names the side
-  (``seat % 2``) as owner and ``opened`` per side; ``RummyPosition.check_table`` takes
-  ``players`` and the owner check reads ``opened[owner]``, so a side-indexed ``opened`` works
-  unchanged.
-* **Same-rank melds only, wild cards**: a ``MeldRules`` with no runs and twos and jokers as
-  wild cards; ``meld_moves``, ``meld_fits`` and ``table_layoffs`` read the rules, so melds
-  and lay-offs follow; a game-level limit of wild cards per meld is a filter on
-  ``meld_moves`` in its ``_legal``, as Turkish 51 filters its melds.
-* **The pile taken whole, a frozen pile**: ``take`` takes the top card; Canasta's own move
-  (``take pile``) uses ``_turns`` as a model and adds the pile's cards to the hand and to
-  ``known``; whether the pile is frozen is a rule the game's ``_legal`` reads before it
-  offers ``take``, as Turkish 51 reads its T51-4.3 rule.
-* **Minimum count by score**: the opening rule is the game's ``Open`` condition
-  (``pending_total`` against a minimum its state computes from the side's score), as
-  Turkish 51's rising threshold and Kalooki 51's 51.
+What Canasta takes from it: the moves (``Draw``, ``LayMeld``, ``LayOff``, ``Open``,
+``Cancel``, ``Discard``) and their builders, ``Side``, ``TableMeld`` (its ``owner`` names
+the side, and ``opened`` is per side) and ``remove_cards``. Its same-rank melds with wild
+cards are its ``MeldRules``; the pile taken whole, the frozen pile, the wild-card limit and
+the minimum count by score are its own, in ``cardrules.games.canasta``.
 
 Examples:
     >>> from cardrules.games import kalooki51, turkish51

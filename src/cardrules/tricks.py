@@ -1,18 +1,18 @@
 """Trick-taking mechanics: card order, trumps, follow rules, the winner of a trick.
 
-Everything here is game-agnostic: a small frozen [`TrickRules`][cardrules.tricks.TrickRules] value
-states a game's
-choices (the order of its ranks, its trump suit, what a player must play to a trick, what
-each card is worth), and pure functions answer the questions every trick game asks:
+Everything here is game-agnostic: a small frozen
+[`TrickRules`][cardrules.tricks.TrickRules] value states a game's choices (the order of
+its ranks, its trump suit, what a player must play to a trick, what each card is worth),
+and pure functions answer the questions every trick game asks:
 
-* [`legal_plays`][cardrules.tricks.legal_plays]: which cards of a hand may be played to a trick so
-  far.
-* [`winning_index`][cardrules.tricks.winning_index] and [`winner`][cardrules.tricks.winner]: who
-  wins a trick. Of two identical cards (two
+* [`legal_plays`][cardrules.tricks.legal_plays]: which cards of a hand may be played to a
+  trick so far.
+* [`winning_index`][cardrules.tricks.winning_index] and
+  [`winner`][cardrules.tricks.winner]: who wins a trick. Of two identical cards (two
   packs mixed), the one played first wins.
 * [`points`][cardrules.tricks.points]: the card points of the cards taken.
-* [`suit_of`][cardrules.tricks.suit_of] and [`is_trump`][cardrules.tricks.is_trump]: a joker belongs
-  to the trump suit.
+* [`suit_of`][cardrules.tricks.suit_of] and [`is_trump`][cardrules.tricks.is_trump]: a
+  joker belongs to the trump suit.
 
 A trick is the tuple of cards played to it, in playing order: the first card is the lead.
 Seats are counted in playing order too, so the card at index ``i`` of a trick led by seat

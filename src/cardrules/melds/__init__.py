@@ -1,9 +1,10 @@
 """Rummy mechanics: sets, runs, doubles, jokers, laying off and the best way to meld a hand.
 
-Everything here is game-agnostic: a small frozen [`MeldRules`][cardrules.melds.MeldRules] value says
-which melds
-a game allows (Turkish 51, Kalooki and Canasta differ only in these fields), and pure
-functions check a group of cards, lay a card off, free a joker, and solve a whole hand.
+Everything here is game-agnostic: a small frozen
+[`MeldRules`][cardrules.melds.MeldRules] value says which melds a game allows (Turkish 51
+and Kalooki 51 differ only in these fields; Canasta's shapes and card values are these
+fields too), and pure functions check a group of cards, lay a card off, free a joker, and
+solve a whole hand.
 
 * A **set** is cards of one rank (distinct suits unless the rules say otherwise).
 * A **run** is consecutive cards of one suit, laid from low to high; the ace may be low
@@ -25,8 +26,8 @@ from ``cardrules.melds``, never from a room):
 * ``_table``: the table operations [`lay_off`][cardrules.melds.lay_off],
   [`layoff_cards`][cardrules.melds.layoff_cards] and
   [`retrieve_joker`][cardrules.melds.retrieve_joker];
-* ``_candidates``: [`candidate_melds`][cardrules.melds.candidate_melds], every set and run a hand
-  can make;
+* ``_candidates``: [`candidate_melds`][cardrules.melds.candidate_melds], every set and
+  run a hand can make;
 * ``_solver``: [`solve`][cardrules.melds.solve], the exact search.
 * ``_bounds``: [`value_bound`][cardrules.melds.value_bound] and the quick answers built on
   the search (best value, fewest cards left, opening values).

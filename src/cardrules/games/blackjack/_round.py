@@ -239,7 +239,9 @@ class Table:
 
     def play(self, move: Move) -> None:
         hands = self.hands[self.turn]
-        i = next(k for k, h in enumerate(hands) if not h.done)
+        i = 0
+        while hands[i].done:  # the hand being played: the first not done
+            i += 1
         hand = hands[i]
         if isinstance(move, Hit):
             cards = (*hand.cards, self.draw())
@@ -353,12 +355,13 @@ class Table:
         if self.due or len(self.shoe) - self.taken <= self.cut:  # BJ-3.3
             self.reshuffle()
         self.deal += 1
-        low = self.opts.min_bet
-        bettors = [s for s in range(n) if bankrolls[s] >= low]
-        if self.deal >= self.opts.deals or not bettors:
-            self.phase, self.turn = Phase.OVER, 0
-        else:
-            self.phase, self.turn = Phase.BET, bettors[0]
+        self.phase, self.turn = Phase.OVER, 0
+        if self.deal < self.opts.deals:  # the first seat that can bet opens the next round
+            low = self.opts.min_bet
+            for seat in range(n):
+                if bankrolls[seat] >= low:
+                    self.phase, self.turn = Phase.BET, seat
+                    break
 
     def reshuffle(self) -> None:
         self.shuffles += 1

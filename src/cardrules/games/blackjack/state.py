@@ -179,7 +179,7 @@ class State(GameState[Options]):
                 moves.append(SPLIT)
             if opts.surrender and not hand.split:  # BJ-16.1: first two cards, no split
                 moves.append(SURRENDER)
-            less = self._amount_range(DoubleFor)
+            less = self._amount_range(DoubleFor) if opts.double_for_less else None
             if less is not None:  # BJ-16.8: the chip ladder up to the bet
                 ladder = _ladder_moves(DoubleFor, 1, hand.stake)
                 moves.extend(m for m in ladder if m.amount <= less[1])  # type: ignore[attr-defined]

@@ -1,7 +1,8 @@
 """How much of a game's random play is garbage collection.
 
 Run: ``python bench/gc_pressure.py [GAME ...] [--seconds S]`` (default Turkish 51 and
-Cribbage, 5 seconds each). Plays one-deal (Cribbage: whole) random games, uniformly random
+Cribbage, 5 seconds each). Plays one-deal (Cribbage, or with ``--match`` every game: whole
+games of the default options) random games, uniformly random
 legal moves, for ``S`` seconds of wall time, timing every collection with ``gc.callbacks``
 (the time from a collection's "start" to its "stop" callback, by generation), and prints the
 share of the loop's wall time spent collecting, the collections per generation and the
@@ -19,8 +20,8 @@ from typing import Any
 from cardrules import games
 
 
-def measure(name: str, seconds: float) -> dict[str, Any]:
-    game = games.create(name, **({} if name == "cribbage" else {"deals": 1}))
+def measure(name: str, seconds: float, match: bool = False) -> dict[str, Any]:
+    game = games.create(name, **({} if match or name == "cribbage" else {"deals": 1}))
     spent = [0.0, 0.0, 0.0]
     count = [0, 0, 0]
     freed = [0, 0, 0]
@@ -65,10 +66,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("games", nargs="*", default=["turkish51", "cribbage"])
     parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--match", action="store_true", help="whole games of default options")
     args = parser.parse_args()
     print(f"gc thresholds {gc.get_threshold()}")
     for name in args.games:
-        r = measure(name, args.seconds)
+        r = measure(name, args.seconds, args.match)
         share = sum(r["spent"]) / r["wall"]
         gens = ", ".join(
             f"gen {g}: {r['count'][g]} runs {r['spent'][g] * 1e3:.0f} ms {r['freed'][g]} freed"

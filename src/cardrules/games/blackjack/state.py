@@ -15,6 +15,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable
 from typing import ClassVar
@@ -418,12 +419,19 @@ def new_state(options: Options, seed: int) -> State:
     """The first state of a game: a shuffled shoe, the first seat to bet (BJ-3.1)."""
     rng = random.Random(f"{seed}/shoe/0")
     cards = shuffle(rng, _shoe_deck(options.packs).cards)
+    return _blank(options)._replace(seed=seed, shoe=cards, cut=_reserve(rng, options.packs))
+
+
+@functools.lru_cache(maxsize=64)
+def _blank(options: Options) -> State:
+    """A first state but for the seed, the shoe and the cut card, built once per options
+    (a copy of it is cheaper than a new state)."""
     n = options.players
     return State(
         options=options,
-        seed=seed,
-        shoe=cards,
-        cut=_reserve(rng, options.packs),
+        seed=0,
+        shoe=(),
+        cut=0,
         bets=(0,) * n,
         hands=((),) * n,
         insurance=(0,) * n,

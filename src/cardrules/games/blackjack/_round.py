@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 from cardrules.cards import Card, Rank
 from cardrules.decks import Deck, standard
 from cardrules.engine import GameState, Move
+from cardrules.engine._fast_copy import fields_copier
 from cardrules.errors import InvalidStateError
 from cardrules.games.blackjack.moves import (
     Bet,
@@ -89,6 +90,15 @@ def _reserve(rng: random.Random, packs: int) -> int:
     return rng.randint(10 * packs, (25 * packs) // 2)
 
 
+# The fields ``Table.pack`` sets, in the order its copier takes them (one copier a state
+# class, made on first use: this room is below the state's).
+_PACKED = (
+    "deal", "phase", "turn", "shoe", "cut", "shuffles", "reshuffle_due", "tray", "dealer",
+    "bets", "hands", "insurance", "bankrolls", "last_deal",
+)  # fmt: skip
+_PACKERS: dict[type, Any] = {}
+
+
 class Table:
     """A mutable working copy of a state for one move and what follows it
     automatically (the deal, the peek, the dealer's play, settlement)."""
@@ -133,21 +143,26 @@ class Table:
         self.last: DealResult | None = state.last_deal
 
     def pack(self, state: State) -> State:
-        return state._replace(
-            deal=self.deal,
-            phase=self.phase,
-            turn=self.turn,
-            shoe=self.shoe[: len(self.shoe) - self.taken] if self.taken else self.shoe,
-            cut=self.cut,
-            shuffles=self.shuffles,
-            reshuffle_due=self.due,
-            tray=self.tray,
-            dealer=tuple(self.dealer),
-            bets=tuple(self.bets),
-            hands=tuple(map(tuple, self.hands)),
-            insurance=tuple(self.insurance),
-            bankrolls=tuple(self.bankrolls),
-            last_deal=self.last,
+        """The new state: ``state`` with every field the table works on."""
+        copier = _PACKERS.get(state.__class__)
+        if copier is None:
+            copier = _PACKERS[state.__class__] = fields_copier(state.__class__, _PACKED)
+        return copier(  # type: ignore[no-any-return]
+            state,
+            self.deal,
+            self.phase,
+            self.turn,
+            self.shoe[: len(self.shoe) - self.taken] if self.taken else self.shoe,
+            self.cut,
+            self.shuffles,
+            self.due,
+            self.tray,
+            tuple(self.dealer),
+            tuple(self.bets),
+            tuple(map(tuple, self.hands)),
+            tuple(self.insurance),
+            tuple(self.bankrolls),
+            self.last,
         )
 
     def rng(self, *salt: object) -> random.Random:
@@ -239,7 +254,9 @@ class Table:
 
     def play(self, move: Move) -> None:
         hands = self.hands[self.turn]
-        i = next(k for k, h in enumerate(hands) if not h.done)
+        i = 0
+        while hands[i].done:  # the hand being played: the first not done
+            i += 1
         hand = hands[i]
         if isinstance(move, Hit):
             cards = (*hand.cards, self.draw())
@@ -353,12 +370,13 @@ class Table:
         if self.due or len(self.shoe) - self.taken <= self.cut:  # BJ-3.3
             self.reshuffle()
         self.deal += 1
-        low = self.opts.min_bet
-        bettors = [s for s in range(n) if bankrolls[s] >= low]
-        if self.deal >= self.opts.deals or not bettors:
-            self.phase, self.turn = Phase.OVER, 0
-        else:
-            self.phase, self.turn = Phase.BET, bettors[0]
+        self.phase, self.turn = Phase.OVER, 0
+        if self.deal < self.opts.deals:  # the first seat that can bet opens the next round
+            low = self.opts.min_bet
+            for seat in range(n):
+                if bankrolls[seat] >= low:
+                    self.phase, self.turn = Phase.BET, seat
+                    break
 
     def reshuffle(self) -> None:
         self.shuffles += 1

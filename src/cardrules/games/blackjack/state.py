@@ -15,6 +15,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable
 from typing import ClassVar
@@ -179,7 +180,7 @@ class State(GameState[Options]):
                 moves.append(SPLIT)
             if opts.surrender and not hand.split:  # BJ-16.1: first two cards, no split
                 moves.append(SURRENDER)
-            less = self._amount_range(DoubleFor)
+            less = self._amount_range(DoubleFor) if opts.double_for_less else None
             if less is not None:  # BJ-16.8: the chip ladder up to the bet
                 ladder = _ladder_moves(DoubleFor, 1, hand.stake)
                 moves.extend(m for m in ladder if m.amount <= less[1])  # type: ignore[attr-defined]
@@ -418,12 +419,19 @@ def new_state(options: Options, seed: int) -> State:
     """The first state of a game: a shuffled shoe, the first seat to bet (BJ-3.1)."""
     rng = random.Random(f"{seed}/shoe/0")
     cards = shuffle(rng, _shoe_deck(options.packs).cards)
+    return _blank(options)._replace(seed=seed, shoe=cards, cut=_reserve(rng, options.packs))
+
+
+@functools.lru_cache(maxsize=64)
+def _blank(options: Options) -> State:
+    """A first state but for the seed, the shoe and the cut card, built once per options
+    (a copy of it is cheaper than a new state)."""
     n = options.players
     return State(
         options=options,
-        seed=seed,
-        shoe=cards,
-        cut=_reserve(rng, options.packs),
+        seed=0,
+        shoe=(),
+        cut=0,
         bets=(0,) * n,
         hands=((),) * n,
         insurance=(0,) * n,

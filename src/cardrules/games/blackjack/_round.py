@@ -12,8 +12,7 @@ from typing import Any, TypeVar
 
 from cardrules.cards import Card, Rank
 from cardrules.decks import Deck, standard
-from cardrules.engine import GameState, Move
-from cardrules.engine._fast_copy import fields_copier
+from cardrules.engine import GameState, Move, fields_copier
 from cardrules.errors import InvalidStateError
 from cardrules.games.blackjack.moves import (
     Bet,

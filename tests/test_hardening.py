@@ -289,3 +289,60 @@ def test_a_view_for_the_event_feed_does_not_grow() -> None:
             state = state.apply(rng.choice(state.legal_moves()))
         sizes.append(len(state.view(0).to_json(history=False)))
     assert max(sizes) < 5_000
+
+
+def _plays_on(text: str) -> None:
+    """Load ``text`` trusted: refused, or a state that plays on without error or stall."""
+    try:
+        state = cardrules.load_state(text, trusted=True)
+    except InvalidStateError:
+        return
+    rng = random.Random(1)
+    for _ in range(150):
+        moves = state.legal_moves()
+        assert bool(moves) != state.is_terminal, "stuck, or over with moves"
+        if not moves:
+            return
+        state = state.apply(rng.choice(moves))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_trusted_loads_with_every_phase_and_turn(name: str) -> None:
+    """Every phase (a finished match set back to play included) and every turn, at the
+    start, in the middle and at the end of a game: refused, or it plays on."""
+    for state in (_played(name, steps=5), _played(name), _finished(name)):
+        data = json.loads(state.to_json())
+        fields = data["state"]
+        phase = getattr(state, "phase", None)
+        phases = [p.name.lower() for p in type(phase)] if phase is not None else []
+        for key, values in (("phase", phases), ("turn", range(-1, len(state.scores) + 1))):
+            if key not in fields:
+                continue
+            for value in values:
+                _plays_on(json.dumps({**data, "state": {**fields, key: value}}))
+
+
+def _card_slots(node: Any, slots: list[tuple[Any, Any]]) -> None:
+    items = node.items() if isinstance(node, dict) else enumerate(node)
+    for key, value in items:
+        if isinstance(value, (dict, list)):
+            _card_slots(value, slots)
+        elif isinstance(value, str) and len(value) == 2 and value[1] in "cdhsk":
+            slots.append((node, key))
+
+
+@pytest.mark.parametrize("name", ["kalooki51", "turkish51", "cribbage"])
+def test_trusted_loads_with_cards_swapped(name: str) -> None:
+    """Two cards swapped anywhere in the save (a hand out of order, a joker's face, a
+    deal record), in a game played for a while: refused, or it plays on."""
+    for state in (_played(name, steps=120), _played(name, steps=250, seed=5)):
+        text = state.to_json()
+        data = json.loads(text)
+        slots: list[tuple[Any, Any]] = []
+        _card_slots(data["state"], slots)
+        rng = random.Random(name)
+        for _ in range(80):
+            (a, i), (b, j) = rng.sample(slots, 2)
+            a[i], b[j] = b[j], a[i]
+            _plays_on(json.dumps(data))
+            a[i], b[j] = b[j], a[i]

@@ -146,6 +146,8 @@ class Position(RummyPosition[Options]):
             raise InvalidStateError(f"an opening worth {self.opening} by a player not down")
         if self.use_now and (self.taken is None or self.taken not in self.hands[self.turn]):
             raise InvalidStateError("a taken card to lay at once is not in the hand")
+        if self.phase is Phase.DRAW and not self.stock:  # an empty stock ends the deal
+            raise InvalidStateError("a player is to draw from an empty stock")
         if self.use_now and not (
             self.options.use_taken_down and self.opened[self.turn] and self.phase is Phase.PLAY
         ):  # set only when a player already down takes the discard (T51-4.4 option)

@@ -20,6 +20,12 @@ __all__ = ["deal", "draw"]
 
 _FRESH = {n: (False,) * n for n in (2, 3, 4)}
 _PLAY_OF = _PLAY.__getitem__
+# The seats after each seat, in turn order, by number of players (the seat itself last),
+# and the same without the seat itself: with go_stops he does not play on (CR-5.10).
+_ORDER = {
+    n: tuple(tuple((s + k) % n for k in range(1, n + 1)) for s in range(n)) for n in (2, 3, 4)
+}
+_STOPS = {n: tuple(order[:-1] for order in orders) for n, orders in _ORDER.items()}
 
 
 def _said_go(
@@ -121,7 +127,10 @@ def deal(
     ``game_number``, ``pegs`` and ``last_deal`` are set when given (else kept).
     """
     n = state.options.players
-    size = 6 if n == 2 else 5
+    size = 6 if n == 2 and not state.options.five_card else 5
+    start = state.pegs if pegs is None else pegs  # type: ignore[attr-defined]
+    if state.options.five_card and (number == 0 or game_number is not None):  # CR-9.4
+        start = _add(start, (dealer + 1) % n, 3, n)
     extra = 1 if n == 3 else 0
     rest, picked = draw(state.seed, number, n * size + extra + 1)
     rest.append(picked[-1])  # the card the cut will turn up
@@ -138,7 +147,7 @@ def deal(
         (picked[n * size],) if extra else (),
         tuple(rest),
         state.game_number if game_number is None else game_number,  # type: ignore[attr-defined]
-        state.pegs if pegs is None else pegs,  # type: ignore[attr-defined]
+        start,
         state.last_deal if last_deal is None else last_deal,  # type: ignore[attr-defined]
         *_BLANK[n],
     )

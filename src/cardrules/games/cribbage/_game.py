@@ -19,7 +19,7 @@ from cardrules.decks import Deck
 from cardrules.engine import EMPTY_HISTORY, GameState, History, Move, make_view, seats_check
 from cardrules.engine._fast_copy import fields_copier
 from cardrules.errors import InvalidStateError, OptionError
-from cardrules.games.cribbage._deal import _FRESH, _PLAY_OF, _add, _said_go
+from cardrules.games.cribbage._deal import _FRESH, _ORDER, _PLAY_OF, _STOPS, _add, _said_go
 from cardrules.games.cribbage._deal import deal as _deal
 from cardrules.games.cribbage._scoring import VALUE, hand_points, pegs
 from cardrules.games.cribbage._values import (
@@ -146,7 +146,7 @@ class State(GameState[Options]):
             return tuple([_PLAY[c] for c in hand if VALUE[c] <= room])
         if phase is Phase.CRIB:
             hand = self.hands[self.turn]
-            return tuple(map(_LAY_OF, itertools.combinations(hand, len(hand) - 4)))
+            return tuple(map(_LAY_OF, itertools.combinations(hand, len(hand) - self.options.keep)))
         if phase is Phase.COUNT:
             return _COUNTS[: self.true_count() + 1]
         if phase is Phase.MUGGINS:
@@ -176,7 +176,7 @@ class State(GameState[Options]):
         if isinstance(move, LayAway):
             if self.phase is not Phase.CRIB:
                 return "cards are laid away only before the starter is cut (CR-3.1)"
-            need = len(self.hands[seat]) - 4
+            need = len(self.hands[seat]) - self.options.keep
             if len(move.cards) != need:
                 return f"seat {seat} must lay away {need} card(s), not {len(move.cards)} (CR-3.2)"
             return f"seat {seat} does not hold {format_cards(move.cards)} (CR-3.2)"
@@ -225,7 +225,7 @@ class State(GameState[Options]):
             return self, None
         pegs = _add(self.pegs, seat, points, self.options.players)
         state = self._replace(pegs=pegs)
-        if pegs[seat] >= self.options.target:
+        if pegs[seat] >= self.options.goal:
             return state, state._end_game(seat)
         return state, None
 
@@ -275,7 +275,7 @@ class State(GameState[Options]):
             hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
             played = (*played[:seat], (*played[seat], card), *played[seat + 1 :])
         score = self.pegs
-        target = self.options.target
+        target = self.options.goal
         if points:
             score = _add(score, seat, points, n)
             if score[seat] >= target:
@@ -283,7 +283,7 @@ class State(GameState[Options]):
                     hands=hands, played=played, count=count, series=series, pegs=score
                 )._end_game(seat)
         low = self.low
-        order = _ORDER[n][seat]
+        order = (_STOPS if self.options.go_stops else _ORDER)[n][seat]  # CR-5.10
         if count < 31:  # who plays next: the go goes round (CR-5.3)
             passed = self.passed
             room = 31 - count
@@ -314,6 +314,9 @@ class State(GameState[Options]):
                 return self._replace(
                     hands=hands, played=played, count=count, series=series, pegs=score, low=low
                 )._end_game(seat)
+        if self.options.five_card:  # CR-9.3: one series; the cards left are shown
+            shown = tuple([p + h for p, h in zip(played, hands, strict=True)])
+            return _SHOW_COPY(self, ((),) * n, shown, 0, (), score, _FRESH[n], low)._show()
         fresh = _FRESH[n]
         for t in order:  # the count restarts (CR-5.7); the next with cards leads
             if hands[t]:
@@ -333,7 +336,7 @@ class State(GameState[Options]):
         starter = self.starter
         assert starter is not None
         score = self.pegs
-        target = self.options.target
+        target = self.options.goal
         counted: list[int | None] = [None] * (n + 1)
         for stage in range(n + 1):
             if stage < n:
@@ -426,12 +429,13 @@ class State(GameState[Options]):
     def _end_game(self, winner: int) -> State:
         """A side reached the target: games won (CR-8.3, CR-8.4), then the next game."""
         n = self.options.players
-        target = self.options.target
+        target = self.options.goal
         losers = [i for i in range(n) if self.side(i) != self.side(winner)]
         best = max(self.pegs[i] for i in losers)
         won = 1
         if self.options.skunks:
-            won = 4 if best < 61 else 2 if best < 91 else 1
+            double = 3 if self.options.double_skunk_three else 4  # CR-8.4, CR-8.8
+            won = double if best < 61 else 2 if best < 91 else 1
         elif best < (target + 1) // 2:
             won = 2
         gp = tuple(
@@ -575,7 +579,7 @@ class State(GameState[Options]):
             raise InvalidStateError("hands are counted only after the play")
         if self.phase is Phase.MUGGINS and (self.claim is None or self.asked is None):
             raise InvalidStateError("muggins is asked only after a claim")
-        if not all(0 <= p < self.options.target + 40 for p in self.pegs):
+        if not all(0 <= p < self.options.goal + 40 for p in self.pegs):
             raise InvalidStateError(f"points {self.pegs} are out of range")
 
 
@@ -590,10 +594,6 @@ _CUT_COPY: Callable[..., State] = fields_copier(
 _SHOW_COPY: Callable[..., State] = fields_copier(
     State, ("hands", "played", "count", "series", "pegs", "passed", "low")
 )
-# The seats after each seat, in turn order, by number of players.
-_ORDER = {
-    n: tuple(tuple((s + k) % n for k in range(1, n + 1)) for s in range(n)) for n in (2, 3, 4)
-}
 # The copy of a play: the fields a card changes, and the next player's legal moves.
 _PLAY_COPY: Callable[..., State] = fields_copier(
     State, ("hands", "played", "count", "series", "pegs", "turn", "passed", "low", "_legal")

@@ -27,7 +27,7 @@ def sample_fields(view: Any) -> dict[str, Any]:
     n = view.options.players
     seat = view.seat
     share = 2 if n == 2 else 1
-    dealt = 6 if n == 2 else 5
+    dealt = 6 if n == 2 and not view.options.five_card else 5
     others = [i for i in range(n) if i != seat]
     if view.phase is Phase.CRIB:
         laid = {i: dealt - view.hand_sizes[i] for i in others}

@@ -272,6 +272,22 @@ class GameState(StateLearning, StateRanged, Generic[OptionsT]):
         except CardRulesError:  # a history move that the seed's own game refuses
             raise InvalidStateError(NOT_REPLAYED) from None
 
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """A state is immutable: a copy, deep or not, is the state itself (so a
+        framework that deep-copies its states, OpenSpiel's ``clone``, shares it).
+
+        Examples:
+            >>> import copy
+            >>> from cardrules import games
+            >>> state = games.create("thirty_one").new_game(seed=1)
+            >>> copy.deepcopy(state) is state
+            True
+        """
+        return self
+
     # ---- protocol built on the hooks --------------------------------------------
 
     def legal_moves(self) -> tuple[Move, ...]:

@@ -322,6 +322,7 @@ def score_deal(
     *,
     doubled: bool = False,
     redoubled: bool = False,
+    international: bool = False,
 ) -> DealScore:
     """Score one game in one call: who won it and the game points, from the contract
     and the card points (or the cards) each team took (FS-6.1, FS-7.1, FS-7.2).
@@ -333,6 +334,7 @@ def score_deal(
             tricks played).
         doubled: whether the contract was doubled.
         redoubled: whether it was redoubled.
+        international: the 56 International tournament scoring (FS-7.4).
 
     Raises:
         OptionError: a bad bid, points or flag, or a game that is not decided yet
@@ -362,7 +364,9 @@ def score_deal(
             f"{rest} of the {MAX_BID - bid + 1} that defeat it (FS-6.1)"
         )
     made = result == "made"
-    points = game_points(bid, made=made, doubled=doubled, redoubled=redoubled)
+    points = game_points(
+        bid, made=made, doubled=doubled, redoubled=redoubled, international=international
+    )
     winner: Literal["bidders", "others"] = "bidders" if made else "others"
     return DealScore(made=made, winner=winner, points=points, bidders=taken, others=rest)
 

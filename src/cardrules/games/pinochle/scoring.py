@@ -113,7 +113,7 @@ def pack(size: int = 48) -> Deck:
         >>> pack().size, pack(64).size
         (48, 64)
     """
-    if size not in _PACKS:
+    if not isinstance(size, int) or isinstance(size, bool) or size not in _PACKS:
         raise OptionError(f"a pinochle pack has 48 or 64 cards, not {size!r:.20}")
     return _PACKS[size]
 

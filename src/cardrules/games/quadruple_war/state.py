@@ -31,7 +31,7 @@ from cardrules.engine import (
     seats_check,
     shuffled,
 )
-from cardrules.errors import InvalidStateError
+from cardrules.errors import InvalidStateError, OptionError
 from cardrules.games._trick_table import deal_around_voids, voids_shown
 from cardrules.games.quadruple_war._moves import (
     BIDS,
@@ -70,6 +70,8 @@ def sides(options: Options) -> tuple[tuple[int, ...], ...]:
         >>> sides(Options(partnership=True)), sides(Options(players=3))
         (((0, 2), (1, 3)), ((0,), (1,), (2,)))
     """
+    if not isinstance(options, Options):
+        raise OptionError(f"sides takes the game's Options, got {options!r:.40}")
     if options.partnership:
         return ((0, 2), (1, 3))
     return tuple((s,) for s in range(options.players))

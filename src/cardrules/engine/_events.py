@@ -9,14 +9,16 @@ does not show its history says which moves are public with the hook
 from __future__ import annotations
 
 import contextlib
+import typing
 from typing import Any
 
 import attrs
 
 from cardrules.engine._data import to_data
 from cardrules.engine._history import History
+from cardrules.engine._moves import Move
 from cardrules.engine._saves import game_for
-from cardrules.errors import InvalidStateError, OptionError
+from cardrules.errors import CardRulesError, InvalidStateError, OptionError
 
 # States are typed ``Any`` here: this room sits below ``_state``.
 
@@ -199,3 +201,65 @@ def history_is_public(state: Any) -> bool:
         public = attrs.has(type(view)) and "history" in attrs.fields_dict(type(view))
         _PUBLIC[type(state)] = public
     return public
+
+
+class StateEvents:
+    """What ``GameState`` offers a server that streams moves: ``public_move`` (a game's
+    hook for secret moves) and ``events`` (the per-seat feed)."""
+
+    __slots__ = ()
+
+    if typing.TYPE_CHECKING:
+
+        @property
+        def current_player(self) -> int | None: ...
+
+    def public_move(self, move: Move, seat: int) -> str | None:
+        """The notation of ``move``, made in this state, as ``seat`` may know it.
+
+        ``None`` when ``seat`` may not see it. The default shows every move to
+        its maker, and to everyone in a game whose view shows the history; a
+        game with secret moves refines this (the event feed asks it).
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("thirty_one", players=2).new_game(seed=1)
+            >>> state.public_move(state.legal_moves()[1], 0)
+            'draw stock'
+        """
+        if seat == self.current_player or history_is_public(self):
+            return str(move)
+        return None
+
+    def events(self, seat: int, since: int = 0) -> tuple[dict[str, Any], ...]:
+        """What ``seat`` may know of the moves from move ``since`` on, as JSON-ready records.
+
+        A server that has sent a client everything up to move ``k`` pushes
+        ``state.events(seat, since=k)`` instead of a whole view. Each record has
+        ``index`` (the move's place in the history) and ``kind``: ``"move"``
+        (with ``seat``, ``move``, the notation or ``None`` when hidden from
+        this seat, and ``text``), ``"deal"`` (a deal scored: ``deal``, and its
+        ``result`` as this seat's view shows it) or ``"over"`` (``scores``).
+        The feed replays the game from its seed and keeps the states it replays,
+        so a call costs in proportion to the moves it is asked for: a server that
+        streams every move to every seat pays the same at move 500 as at move 50.
+
+        Raises:
+            OptionError: ``seat`` is not a seat or ``since`` not a move number.
+            InvalidStateError: the state's seed and history do not give it back
+                (a state made by ``resample`` or ``sample_state``, or by hand): the
+                events of a guessed state are unknown, so they are refused.
+
+        Examples:
+            >>> from cardrules import games
+            >>> game = games.create("thirty_one", players=2)
+            >>> state = game.replay(1, ["draw stock", "discard 9h"])
+            >>> [e["text"] for e in state.events(0, since=1)]
+            ['seat 1: discard 9h']
+        """
+        try:
+            return seat_events(self, seat, since)
+        except (OptionError, InvalidStateError):
+            raise
+        except CardRulesError:  # a history move that the seed's own game refuses
+            raise InvalidStateError(NOT_REPLAYED) from None

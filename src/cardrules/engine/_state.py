@@ -3,7 +3,6 @@ behind its ``_replace`` and [`fields_copier`][cardrules.engine.fields_copier].""
 
 from __future__ import annotations
 
-import functools
 import random
 import typing
 from collections import Counter
@@ -14,18 +13,19 @@ import attrs
 
 from cardrules.cards import Card, format_cards
 from cardrules.decks import Deck
-from cardrules.engine._events import NOT_REPLAYED, history_is_public, seat_events
+from cardrules.engine._events import StateEvents
+from cardrules.engine._explain import _legal_first, _rebind_class_cell
 from cardrules.engine._history import History
 from cardrules.engine._learning import StateLearning
 from cardrules.engine._moves import Move, field_problem
 from cardrules.engine._options import OptionsT
 from cardrules.engine._ranged import StateRanged
 from cardrules.engine._saves import save_text
-from cardrules.errors import CardRulesError, IllegalMoveError, InvalidStateError, OptionError
+from cardrules.errors import IllegalMoveError, InvalidStateError, OptionError
 
 
 @attrs.frozen
-class GameState(StateLearning, StateRanged, Generic[OptionsT]):
+class GameState(StateLearning, StateRanged, StateEvents, Generic[OptionsT]):
     """Base class of every game state (a frozen attrs class in each game).
 
     A game's state class declares the fields ``options``, ``seed`` and
@@ -221,56 +221,6 @@ class GameState(StateLearning, StateRanged, Generic[OptionsT]):
             True
         """
         return self._game()
-
-    def public_move(self, move: Move, seat: int) -> str | None:
-        """The notation of ``move``, made in this state, as ``seat`` may know it.
-
-        ``None`` when ``seat`` may not see it. The default shows every move to
-        its maker, and to everyone in a game whose view shows the history; a
-        game with secret moves refines this (the event feed asks it).
-
-        Examples:
-            >>> from cardrules import games
-            >>> state = games.create("thirty_one", players=2).new_game(seed=1)
-            >>> state.public_move(state.legal_moves()[1], 0)
-            'draw stock'
-        """
-        if seat == self.current_player or history_is_public(self):
-            return str(move)
-        return None
-
-    def events(self, seat: int, since: int = 0) -> tuple[dict[str, Any], ...]:
-        """What ``seat`` may know of the moves from move ``since`` on, as JSON-ready records.
-
-        A server that has sent a client everything up to move ``k`` pushes
-        ``state.events(seat, since=k)`` instead of a whole view. Each record has
-        ``index`` (the move's place in the history) and ``kind``: ``"move"``
-        (with ``seat``, ``move``, the notation or ``None`` when hidden from
-        this seat, and ``text``), ``"deal"`` (a deal scored: ``deal``, and its
-        ``result`` as this seat's view shows it) or ``"over"`` (``scores``).
-        The feed replays the game from its seed and keeps the states it replays,
-        so a call costs in proportion to the moves it is asked for: a server that
-        streams every move to every seat pays the same at move 500 as at move 50.
-
-        Raises:
-            OptionError: ``seat`` is not a seat or ``since`` not a move number.
-            InvalidStateError: the state's seed and history do not give it back
-                (a state made by ``resample`` or ``sample_state``, or by hand): the
-                events of a guessed state are unknown, so they are refused.
-
-        Examples:
-            >>> from cardrules import games
-            >>> game = games.create("thirty_one", players=2)
-            >>> state = game.replay(1, ["draw stock", "discard 9h"])
-            >>> [e["text"] for e in state.events(0, since=1)]
-            ['seat 1: discard 9h']
-        """
-        try:
-            return seat_events(self, seat, since)
-        except (OptionError, InvalidStateError):
-            raise
-        except CardRulesError:  # a history move that the seed's own game refuses
-            raise InvalidStateError(NOT_REPLAYED) from None
 
     def __copy__(self) -> Self:
         return self
@@ -533,46 +483,6 @@ class GameState(StateLearning, StateRanged, Generic[OptionsT]):
             missing = format_cards(sorted((expected - found).elements()))
             raise InvalidStateError(f"cards are not the deck: extra [{extra}], missing [{missing}]")
         self._check()
-
-
-def _rebind_class_cell(function: Any, cls: type) -> None:
-    """Point the zero-argument ``super()`` of ``function`` at ``cls``.
-
-    attrs replaces a slotted class by a copy and rewrites the ``__class__`` cell of
-    the functions it finds in the copy's namespace; a game's ``explain`` sits there
-    wrapped (`_legal_first`), out of attrs's sight, so its ``super()`` would still
-    name the discarded class (a ``TypeError`` on every call). The copy's
-    ``__init_subclass__`` rebinds it here.
-    """
-    code = getattr(function, "__code__", None)
-    cells = getattr(function, "__closure__", None)
-    if code is None or not cells or "__class__" not in code.co_freevars:
-        return
-    cell = cells[code.co_freevars.index("__class__")]
-    old = cell.cell_contents
-    if isinstance(old, type) and old is not cls and old.__qualname__ == cls.__qualname__:
-        cell.cell_contents = cls
-
-
-def _legal_first(explain: Any) -> Any:
-    """Wrap a game's ``explain`` so that it is asked only about illegal moves of
-    this game whose fields have their declared types (see `field_problem`)."""
-
-    @functools.wraps(explain)
-    def wrapped(self: GameState[Any], move: Move) -> str:
-        if not isinstance(move, Move) or not isinstance(move, self.MOVES):
-            return f"a {type(move).__name__} is not a move of {self.GAME}"
-        if self.is_legal(move):
-            return f"'{move}' is legal now"
-        malformed = field_problem(move)
-        if malformed is not None:
-            return malformed
-        if self.is_terminal:
-            return "the game is over"
-        return str(explain(self, move))
-
-    wrapped._legal_first = True  # type: ignore[attr-defined]
-    return wrapped
 
 
 def _builder_class(cls: type) -> type | None:

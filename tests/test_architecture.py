@@ -30,6 +30,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cardrules.cli",
             "cardrules.adapters",
             "cardrules.interactive",
+            "cardrules._text",
             "cardrules.savefile",
             "cardrules.__main__",
         ),

@@ -301,7 +301,8 @@ class State(GameState[Options]):
         """Count a dix (PIN-5.1): shown, so it is known to be held."""
         seat = self.turn
         counted = self.dix_counted[seat] + 1
-        known = _shown(self.known[seat], self._dix(), counted)
+        dix = self._dix()  # shown: known to be held, one copy a dix counted
+        known = self.known[seat] + (dix,) * max(0, counted - self.known[seat].count(dix))
         state = self._score(seat, 10)._replace(
             dix_counted=replace_at(self.dix_counted, seat, counted),
             known=replace_at(self.known, seat, known),
@@ -547,11 +548,6 @@ class State(GameState[Options]):
 
 _DIXES = {(size, s): Card(dix_rank(size), s) for size in (48, 64) for s in Suit}
 _PLAYS = {c: Play(c) for c in pack(64).cards}
-
-
-def _shown(known: tuple[Card, ...], card: Card, count: int) -> tuple[Card, ...]:
-    """``known`` holding at least ``count`` copies of ``card``."""
-    return known + (card,) * max(0, count - known.count(card))
 
 
 def _within(known: tuple[Card, ...], hand: list[Card]) -> tuple[Card, ...]:

@@ -35,9 +35,12 @@ from cardrules.games.texas_holdem import (
     award_order,
     equity,
     equity_move,
+    equity_vs_random,
     from_phh,
+    parse_range,
     rake_amount,
     random_move,
+    range_equity,
     render,
     side_pots,
     split_pot,
@@ -589,15 +592,25 @@ class TestBots:
         assert random_move(state, random.Random(1)) in state.legal_moves()
 
     def test_th_16_2_equity(self) -> None:
-        """TH-16.2: aces against one random hand win about 85% (published 85.2%)."""
-        share = equity(parse_cards("As Ad"), (), 1, random.Random(7), 4000)
-        assert abs(share - 0.852) < 0.02
-        assert (
-            equity(parse_cards("As Ks"), parse_cards("Qs Js Ts 2c 3d"), 2, random.Random(1), 20)
-            == 1.0
-        )
-        with pytest.raises(OptionError):
-            equity(parse_cards("As As"), (), 1, random.Random(1))
+        """TH-16.2: the bot's estimate: aces against one random hand win about 85% (85.2%)."""
+        share = equity_vs_random(parse_cards("As Ad"), (), 1, samples=4000, rng=random.Random(7))
+        assert abs(share.equity - 0.852) < 0.02
+        assert not share.exact
+        royal = equity_vs_random("As Ks", "Qs Js Ts 2c 3d", 2, samples=20, rng=1)
+        assert royal.equity == 1.0
+        assert royal.wins == 20
+        with pytest.raises(CardRulesError):
+            equity_vs_random(parse_cards("As As"), (), 1, rng=1)
+
+    def test_th_16_2_equity_bot_raises_the_nuts_whatever_the_sample(self) -> None:
+        """TH-16.2: holding a royal flush on the river, every sample wins: the pot raise."""
+        nuts = play(table((200, 200), 0, "Jh Th|7d 3c", "Ah Kh Qh 7s 2c"), "call", "check")
+        nuts = play(nuts, "check", "check", "check", "check", "bet 10")
+        assert nuts.turn == 0
+        pot_raise = [m for m in nuts.legal_moves() if getattr(m, "slot", None) == 2]
+        for seed in range(5):
+            for samples in (1, 60):
+                assert equity_move(nuts, random.Random(seed), samples=samples) == pot_raise[0]
 
     def test_th_16_2_equity_bot_plays_whole_matches(self) -> None:
         """TH-16.2: the equity bot raises aces and folds seven-deuce to a big raise."""
@@ -611,6 +624,54 @@ class TestBots:
         while not state.is_terminal:
             state = state.apply(g.greedy_move(state, random.Random(0)))
         assert sum(state.scores) == 0
+
+
+class TestEquityAndRanges:
+    """Issue 25: exact equity and range notation under the Hold'em names."""
+
+    def test_same_functions_as_cardrules_poker(self) -> None:
+        import cardrules.poker as poker
+
+        assert texas_holdem.equity is poker.equity
+        assert texas_holdem.parse_range is poker.parse_range
+        assert texas_holdem.range_equity is poker.range_equity
+        assert texas_holdem.equity_vs_random is poker.equity_vs_random
+
+    def test_aces_against_kings_every_board(self) -> None:
+        """AdAc v KhKs over 1,712,304 boards: 1,388,072 / 317,694 / 6,538 (GNU poker-eval)."""
+        aces, kings = equity(["AdAc", "KhKs"])
+        assert (aces.wins, aces.losses, aces.ties, aces.total) == (1388072, 317694, 6538, 1712304)
+        assert (kings.wins, kings.losses, kings.ties) == (317694, 1388072, 6538)
+        assert aces.exact
+        assert aces.share + kings.share == 1712304
+
+    def test_hand_against_range_on_the_river_by_hand(self) -> None:
+        """AdQd on Ah Kd 7c 7s 2h plays A-A-7-7-K. Against "KK, QQ, 22, AQ", worked by hand:
+        KK (Kh Ks Kc: 3) and 22 (2c 2d 2s: 3) make full houses and win; QQ (Qh Qs Qc: 3)
+        has queens and sevens and loses; AQ (Ac/As with Qh/Qs/Qc: 6) ties with the same
+        five cards. 15 matchups: 3 won, 6 tied, 6 lost, equity (3 + 6/2) / 15 = 0.4."""
+        board = "Ah Kd 7c 7s 2h"
+        villain = parse_range("KK, QQ, 22, AQ", dead=parse_cards("Ad Qd " + board))
+        assert len(villain) == 15
+        hero, field = range_equity(["Ad Qd", "KK, QQ, 22, AQ"], board)
+        assert (hero.wins, hero.ties, hero.losses, hero.total) == (3, 6, 6, 15)
+        assert hero.equity == pytest.approx(0.4)
+        assert hero.exact
+        assert (field.wins, field.ties, field.losses) == (6, 6, 3)
+
+    def test_kings_against_any_aces(self) -> None:
+        """KhKs v AA (6 combos): aces 81.946031% (Kevin Gong); by suit class 82.6/81.9/81.3."""
+        _kings, aces = range_equity(["Kh Ks", "AA"])
+        assert aces.total == 6 * 1712304
+        assert aces.exact
+        assert abs(100 * aces.equity - 81.946031) < 1e-4
+        by_class = [equity([a, "Kh Ks"])[0].equity for a in ("AhAs", "AhAd", "AcAd")]
+        assert [round(100 * e, 1) for e in by_class] == [82.6, 81.9, 81.3]
+        assert abs(aces.equity - (by_class[0] + 4 * by_class[1] + by_class[2]) / 6) < 1e-12
+
+    def test_bad_range_refused(self) -> None:
+        with pytest.raises(CardRulesError, match="XX"):
+            parse_range("TT+, XX")
 
 
 class TestStandalone:

@@ -77,10 +77,12 @@ class Cribbage(Game[State, Options]):
         unseen: list[Card],
         deal: Callable[[int, str], tuple[Card, ...]],
     ) -> tuple[tuple[Card, ...], ...]:
-        """The generic deal of the unseen cards, each hand sorted as a deal sorts it
-        (CR-2.4: the crib's choices are listed from a sorted hand)."""
-        dealt = super()._sample_hands(view, hands, unseen, deal)
-        return tuple(tuple(sorted(hand)) for hand in dealt)
+        """The hands as usual, and a card to play for the seat to play next; each hand
+        sorted as a deal sorts it (CR-2.4: the crib's choices are listed from a sorted
+        hand)."""
+        out = list(super()._sample_hands(view, hands, unseen, deal))
+        _learning.fix_next_player(view, out, unseen)
+        return tuple(tuple(sorted(hand)) for hand in out)
 
     def _new_game(self, seed: int) -> State:
         n = self.options.players
@@ -147,14 +149,16 @@ class Cribbage(Game[State, Options]):
                 return (pegs(series, m.card, after), -risky, VALUE[m.card])
 
             return max(moves, key=gain)
-        if state.phase is Phase.COUNT:
-            return moves[-1]
+        if state.phase is Phase.COUNT or state.phase is Phase.PEG:
+            return moves[-1]  # the full count (CR-7.1, CR-7.4)
         return MUGGINS
 
 
 def _play_note(before: State, move: Play, after: State) -> str:
     """``; count 22; pegs 2; seat 0 says go; 1 for the go`` for a card played (CR-5.2 to CR-5.8)."""
     seat = before.turn
+    if after.pending is not None:  # with muggins: what follows once it is claimed (CR-7.4)
+        after = after._replace(phase=after.pending.phase, turn=after.pending.turn, pending=None)
     count = before.count + VALUE[move.card]
     points = pegs(before.series, move.card, count)
     parts = [f"count {count}"]

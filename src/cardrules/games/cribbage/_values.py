@@ -25,6 +25,7 @@ __all__ = [
     "Muggins",
     "Options",
     "Pass",
+    "PegClaim",
     "Phase",
     "Play",
     "View",
@@ -158,9 +159,27 @@ class Phase(enum.Enum):
 
     CRIB = "crib"  # lay away (CR-3)
     PLAY = "play"  # play a card (CR-5)
+    PEG = "peg"  # claim the points of the card just played (muggins, CR-7.4)
     COUNT = "count"  # claim a count (muggins, CR-7.1)
     MUGGINS = "muggins"  # call muggins or pass (CR-7.2)
     OVER = "over"
+
+
+@attrs.frozen(kw_only=True)
+class PegClaim:
+    """With muggins, the points a card earned in the play, waiting for its player's
+    claim (CR-7.4).
+
+    ``seat`` played the card; ``points`` is what it truly pegs (fifteen, pair,
+    run, 31, and the go or the last card it earned); ``turn`` and ``phase``
+    say who moves next, and to do what, once the claim (and any muggins) is
+    settled: the next card of the play, or the first count of the show.
+    """
+
+    seat: int
+    points: int
+    turn: int
+    phase: Phase
 
 
 @attrs.frozen(kw_only=True)
@@ -225,6 +244,7 @@ class View(GameView):
     game_points: tuple[int, ...]
     cuts: tuple[tuple[Card, ...], ...]
     claim: int | None
+    pending: PegClaim | None
     last_deal: DealResult | None
 
 
@@ -248,11 +268,13 @@ def render(view: View) -> str:
     for seat, cards in enumerate(view.played):
         if cards:
             lines.append(f"seat {seat} played: {format_cards(cards)}")
-    if view.phase is Phase.PLAY:
+    if view.phase is Phase.PLAY or view.pending is not None:
         lines.append(f"running count {view.count}: {format_cards(view.series) or '-'}")
         gone = [str(s) for s, said in enumerate(view.passed) if said]
         if gone:
             lines.append(f"go said by seat {', '.join(gone)}")
+    if view.pending is not None:
+        lines.append(f"seat {view.pending.seat}'s card scored {view.pending.points} to claim")
     if view.crib:
         lines.append(f"crib: {format_cards(view.crib)}")
     if view.turn is not None and view.phase is not Phase.OVER:

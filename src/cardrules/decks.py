@@ -166,8 +166,7 @@ def standard(jokers: int = 0) -> Deck:
 def double(jokers: int = 2) -> Deck:
     """Two 52-card packs mixed, with ``jokers`` plain jokers (106 or 108 cards).
 
-    Turkish 51 and Kalooki 51 use 2 jokers (106); 4 jokers (108) is the pack of
-    Canasta, a planned game.
+    Turkish 51 and Kalooki 51 use 2 jokers (106); Canasta uses 4 (108).
 
     Examples:
         >>> double().size, double(jokers=4).size

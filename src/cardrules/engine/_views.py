@@ -68,10 +68,10 @@ class GameView:
 
         Examples:
             >>> from cardrules.games import thirty_one
-            >>> thirty_one.View.from_data({"seat": 0, "hand": "Ah"})
+            >>> thirty_one.View.from_data({"seat": 0, "hand": ["Ah"]})
             Traceback (most recent call last):
             ...
-            cardrules.errors.InvalidStateError: $.hand: expected a list, got 'Ah'
+            cardrules.errors.InvalidStateError: $: missing field 'options'
         """
         if not attrs.has(cls):
             raise InvalidStateError(f"{cls.__name__} is no view of a game")

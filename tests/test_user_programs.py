@@ -389,3 +389,17 @@ def test_simulate_footer_counts_what_ran(capsys: pytest.CaptureFixture[str]) -> 
     assert main(["simulate", "thirty_one", "-n", "20", "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "1 task of 20 games" in out
+
+
+def test_no_to_the_save_question_saves_nothing(tmp_path: Any, monkeypatch: Any) -> None:
+    """Answering 'n' to 'Save the game first?' leaves without a file named n."""
+    import io
+
+    from cardrules.interactive import play
+
+    monkeypatch.chdir(tmp_path)
+    out = io.StringIO()
+    game = games.create("thirty_one", players=2)
+    play(game, humans=(0,), seed=1, stdin=io.StringIO("quit\nn\n"), stdout=out)
+    assert not (tmp_path / "n").exists()
+    assert "Save the game first?" in out.getvalue()

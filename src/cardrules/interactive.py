@@ -418,8 +418,8 @@ class _Session:
         return "not saved"
 
     def offer_save(self, why: str) -> None:
-        """Ask for a file name to save to before leaving (Enter, end of input or
-        Ctrl-C leave without saving)."""
+        """Ask for a file name to save to before leaving (Enter, ``n`` or ``no``, end of
+        input or Ctrl-C leave without saving; ``y`` or ``yes`` asks for the name)."""
         if self.state.is_terminal or self.saved_note() != "not saved":
             return
         while True:
@@ -429,6 +429,11 @@ class _Session:
                 self.say("")
                 return
             path = path.strip()
+            if path.lower() in ("n", "no"):  # an answer, not a file name (issue 26)
+                return
+            if path.lower() in ("y", "yes"):
+                why = "which file?"
+                continue
             if not path or self.save(path):
                 return
             why = "not saved."

@@ -68,7 +68,7 @@ class GameView:
 
         Examples:
             >>> from cardrules.games import thirty_one
-            >>> thirty_one.View.from_data({"seat": 0, "hand": "Ah"})
+            >>> thirty_one.View.from_data({"seat": 0, "hand": ["Ah"]})
             Traceback (most recent call last):
             ...
             cardrules.errors.InvalidStateError: $: missing field 'options'
@@ -161,6 +161,8 @@ def _game_of_view(view_class: type, options: Any) -> tuple[Any, tuple[type[Move]
                 shown = None
             if shown is view_class:
                 games.append((state_class, tuple(state_class.MOVES)))
+        if not games:  # a view method not annotated with its class: by where they live
+            games = _games_beside(view_class, known)
         _VIEW_GAMES[view_class] = (len(known), games)
     if not games:
         return None, ()
@@ -172,3 +174,20 @@ def _game_of_view(view_class: type, options: Any) -> tuple[Any, tuple[type[Move]
                 if names == set(options):
                     return state_class, moves
     return games[0]
+
+
+def _games_beside(view_class: type, known: tuple[Any, ...]) -> list[tuple[Any, tuple[Any, ...]]]:
+    """The games whose state class is defined in the view class's module, else in the
+    same package (a game package: ``moves`` holds the view, ``game`` the state)."""
+    home = view_class.__module__
+    package = home.rsplit(".", 1)[0]
+    same = [g.STATE for g in known if g.STATE.__module__ == home]
+    if not same:
+        same = [
+            g.STATE
+            for g in known
+            if g.STATE.__module__.rsplit(".", 1)[0] == package
+            and g.STATE.__module__ != package  # a module of the package, not a neighbour
+            and home != package
+        ]
+    return [(state, tuple(state.MOVES)) for state in same]

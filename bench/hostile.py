@@ -24,6 +24,7 @@ from collections.abc import Callable
 
 import cardrules
 from cardrules import games
+from cardrules.engine._saves import MAX_SAVE_CHARS
 
 
 def _junk(chars: int) -> dict[str, Callable[[], str]]:
@@ -82,6 +83,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--chars", type=int, default=19_999_000)
     parser.add_argument("--moves", type=int, default=100_000)
+    parser.add_argument("--whole", action="store_true", help="also play the long match out")
     args = parser.parse_args()
     print(f"refusing junk saves of about {args.chars:,} characters (untrusted load):")
     worst_s = worst_mb = 0.0
@@ -95,6 +97,7 @@ def main() -> None:
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"  process peak resident size so far: {rss:.0f} MB (includes the junk texts)")
     state = _long_match(args.moves)
+    rng_for_whole = random.Random(8)
     view = state.view(0)
     feed = len(view.to_json(history=False))
     whole = len(view.to_json())
@@ -104,6 +107,18 @@ def main() -> None:
     )
     save = state.to_json()
     print(f"  its save: {len(save):,} characters ({len(save) / len(state.history):.1f} a move)")
+    if args.whole:  # the case: Turkish 51 at deals=10000, played to its end
+        while not state.is_terminal:
+            state = state.apply(rng_for_whole.choice(state.legal_moves()))
+        save = state.to_json()
+        start = time.perf_counter()
+        loaded = cardrules.load_state(save, trusted=True)
+        seconds = time.perf_counter() - start
+        print(
+            f"turkish51 deals=10000 played out: {len(state.history):,} moves, save "
+            f"{len(save):,} characters (limit {MAX_SAVE_CHARS:,}), "
+            f"trusted load {seconds:.1f} s, equal: {loaded == state}"
+        )
 
 
 if __name__ == "__main__":

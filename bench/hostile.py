@@ -16,6 +16,7 @@ Usage:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import resource
 import time
@@ -79,6 +80,27 @@ def _long_match(moves: int) -> cardrules.engine.GameState:  # type: ignore[type-
     return state
 
 
+def _parse_junk() -> None:
+    """``parse_move`` of junk on the state with the most legal moves of a Kalooki 51 game."""
+    game = games.create("kalooki51")
+    state = busiest = game.new_game(seed=3)
+    rng = random.Random(3)
+    for _ in range(300):
+        if state.is_terminal:
+            break
+        if len(state.legal_moves()) > len(busiest.legal_moves()):
+            busiest = state
+        state = state.apply(rng.choice(state.legal_moves()))
+    print(f"parse_move on a kalooki51 state with {len(busiest.legal_moves())} legal moves:")
+    for text in ("zzz junk text", "discard Qz", "discard 2c", str(busiest.legal_moves()[-1])):
+        start = time.perf_counter()
+        for _ in range(2000):
+            with contextlib.suppress(cardrules.CardRulesError):
+                game.parse_move(busiest, text)
+        each = (time.perf_counter() - start) / 2000 * 1e6
+        print(f"  {text!r:24} {each:7.1f} us")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--chars", type=int, default=19_999_000)
@@ -96,6 +118,7 @@ def main() -> None:
     print(f"  worst junk: {worst_s:.3f} s, {worst_mb:.1f} MB (Python allocations, tracemalloc)")
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"  process peak resident size so far: {rss:.0f} MB (includes the junk texts)")
+    _parse_junk()
     state = _long_match(args.moves)
     rng_for_whole = random.Random(8)
     view = state.view(0)

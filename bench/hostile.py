@@ -16,6 +16,7 @@ Usage:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import resource
 import time
@@ -24,6 +25,7 @@ from collections.abc import Callable
 
 import cardrules
 from cardrules import games
+from cardrules.engine._saves import MAX_SAVE_CHARS
 
 
 def _junk(chars: int) -> dict[str, Callable[[], str]]:
@@ -78,10 +80,32 @@ def _long_match(moves: int) -> cardrules.engine.GameState:  # type: ignore[type-
     return state
 
 
+def _parse_junk() -> None:
+    """``parse_move`` of junk on the state with the most legal moves of a Kalooki 51 game."""
+    game = games.create("kalooki51")
+    state = busiest = game.new_game(seed=3)
+    rng = random.Random(3)
+    for _ in range(300):
+        if state.is_terminal:
+            break
+        if len(state.legal_moves()) > len(busiest.legal_moves()):
+            busiest = state
+        state = state.apply(rng.choice(state.legal_moves()))
+    print(f"parse_move on a kalooki51 state with {len(busiest.legal_moves())} legal moves:")
+    for text in ("zzz junk text", "discard Qz", "discard 2c", str(busiest.legal_moves()[-1])):
+        start = time.perf_counter()
+        for _ in range(2000):
+            with contextlib.suppress(cardrules.CardRulesError):
+                game.parse_move(busiest, text)
+        each = (time.perf_counter() - start) / 2000 * 1e6
+        print(f"  {text!r:24} {each:7.1f} us")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--chars", type=int, default=19_999_000)
     parser.add_argument("--moves", type=int, default=100_000)
+    parser.add_argument("--whole", action="store_true", help="also play the long match out")
     args = parser.parse_args()
     print(f"refusing junk saves of about {args.chars:,} characters (untrusted load):")
     worst_s = worst_mb = 0.0
@@ -94,7 +118,9 @@ def main() -> None:
     print(f"  worst junk: {worst_s:.3f} s, {worst_mb:.1f} MB (Python allocations, tracemalloc)")
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"  process peak resident size so far: {rss:.0f} MB (includes the junk texts)")
+    _parse_junk()
     state = _long_match(args.moves)
+    rng_for_whole = random.Random(8)
     view = state.view(0)
     feed = len(view.to_json(history=False))
     whole = len(view.to_json())
@@ -104,6 +130,21 @@ def main() -> None:
     )
     save = state.to_json()
     print(f"  its save: {len(save):,} characters ({len(save) / len(state.history):.1f} a move)")
+    if args.whole:  # the issue's case: Turkish 51 at deals=10000, played to its end
+        while not state.is_terminal:
+            state = state.apply(rng_for_whole.choice(state.legal_moves()))
+        save = state.to_json()
+        print(
+            f"turkish51 deals=10000 played out: {len(state.history):,} moves, save "
+            f"{len(save):,} characters ({len(save) / len(state.history):.1f} a move; "
+            f"limit {MAX_SAVE_CHARS:,})"
+        )
+        start = time.perf_counter()
+        try:
+            outcome = str(cardrules.load_state(save, trusted=True) == state)
+        except cardrules.InvalidStateError as exc:
+            outcome = f"refused: {exc}"
+        print(f"  trusted load: {time.perf_counter() - start:.1f} s, equal: {outcome}")
 
 
 if __name__ == "__main__":

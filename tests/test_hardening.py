@@ -233,7 +233,7 @@ def _mutated_save(draw: st.DrawFn, name: str) -> str:
 
 
 @pytest.mark.parametrize("name", NAMES)
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_trusted_loads_never_crash_or_stall(name: str, data: st.DataObject) -> None:
     """A mutated save loaded with trusted=True is refused, or plays on without error."""

@@ -60,6 +60,16 @@ def _history_text(text: str, moves: Sequence[type[Move]], path: str) -> tuple[Mo
         start = end + 1
 
 
+def _is_move_list(tp: Any) -> bool:
+    args = typing.get_args(tp)
+    return (
+        len(args) == 2
+        and args[1] is Ellipsis
+        and isinstance(args[0], type)
+        and issubclass(args[0], Move)
+    )
+
+
 def compact_history(moves: list[Any]) -> str | list[Any]:
     """A history's JSON data (a list of move texts) as one text, moves joined by
     `HISTORY_SEPARATOR` (a save's compact form); the list itself where a move's
@@ -190,6 +200,8 @@ def from_data(tp: Any, data: Any, moves: Sequence[type[Move]] = (), path: str = 
             return History(_history_text(data, moves, path))
         return History(from_data(tuple[Move, ...], data, moves, path))
     origin = typing.get_origin(tp)
+    if origin is tuple and isinstance(data, str) and _is_move_list(tp):
+        return _history_text(data, moves, path)  # a history kept as a tuple of moves
     if origin in (tuple, frozenset):
         if not isinstance(data, list):
             raise bad("a list")

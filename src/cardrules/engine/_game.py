@@ -31,6 +31,19 @@ S = TypeVar("S", bound="GameState[Any]")
 MAX_SEED = 2**256
 
 
+_KEYWORDS: dict[tuple[type[Move], ...], frozenset[str] | None] = {}
+
+
+def _may_name_a_move(moves: tuple[type[Move], ...], wanted: str) -> bool:
+    """Whether ``wanted`` (normalised text) starts with a move's keyword, as the
+    notation of every move does (``None`` keywords: a move class writes its own)."""
+    keywords = _KEYWORDS.get(moves, frozenset())
+    if keywords is not None and not keywords:
+        own = any(cls.__str__ is not Move.__str__ for cls in moves)
+        keywords = _KEYWORDS[moves] = None if own else frozenset(m.NAME.lower() for m in moves)
+    return keywords is None or wanted.split(" ", 1)[0] in keywords
+
+
 @attrs.frozen
 class Game(GameLearning, Generic[S, OptionsT]):
     """A game under fixed options: the factory of its states.
@@ -172,12 +185,18 @@ class Game(GameLearning, Generic[S, OptionsT]):
         """
         if state is not None:
             self._own(state)
-        if state is not None and isinstance(text, str):
-            wanted = " ".join(text.split()).lower()
-            for move in state.legal_moves():
+        parsed = parse_move_text(self.STATE.MOVES, text)  # junk is refused here, cheaply
+        if state is None:
+            return parsed
+        listed = state._listed(parsed)  # one lookup by value
+        if listed is not None:
+            return listed
+        wanted = " ".join(text.split()).lower()
+        if str(parsed).lower() != wanted and _may_name_a_move(self.STATE.MOVES, wanted):
+            for move in state.legal_moves():  # a notation read back otherwise (text fields)
                 if str(move).lower() == wanted:
                     return move
-        return parse_move_text(self.STATE.MOVES, text)
+        return parsed
 
     def state_from_json(self, text: str | bytes, *, trusted: bool = False) -> S:
         """Rebuild a state from [`GameState.to_json`][cardrules.engine.GameState.to_json], checking

@@ -12,7 +12,7 @@ import random
 from typing import cast
 
 from cardrules.cards import Card
-from cardrules.errors import InvalidStateError
+from cardrules.errors import InvalidCardError, InvalidStateError, OptionError
 from cardrules.games.klondike._search import deal_is_winnable
 from cardrules.games.klondike._tables import PACK
 from cardrules.games.klondike.moves import Counts7, Four, Options, Piles
@@ -40,6 +40,19 @@ def position_key(tableau: Piles, hidden: Counts7, waste_size: int, foundations: 
         ...     s.tableau, s.hidden, 0, s.foundations)
         True
     """
+    if (
+        not isinstance(tableau, tuple)
+        or len(tableau) != 7
+        or not all(isinstance(p, tuple) and all(isinstance(c, Card) for c in p) for p in tableau)
+    ):
+        raise InvalidCardError(f"tableau must be seven tuples of cards, got {tableau!r:.60}")
+    for name, counts, size in (("hidden", hidden, 7), ("foundations", foundations, 4)):
+        if not isinstance(counts, tuple) or len(counts) != size:
+            raise OptionError(f"{name} must be {size} counts, got {counts!r:.60}")
+        if not all(type(n) is int and n >= 0 for n in counts):
+            raise OptionError(f"{name} must be {size} counts, got {counts!r:.60}")
+    if type(waste_size) is not int or waste_size < 0:
+        raise OptionError(f"waste_size must be a whole number from 0, got {waste_size!r:.40}")
     up = tuple([p[h:] for p, h in zip(tableau, hidden, strict=True)])
     return hash((up, hidden, waste_size, foundations))
 
@@ -54,6 +67,11 @@ def deal_layout(
         >>> [len(p) for p in piles], len(stock)
         ([1, 2, 3, 4, 5, 6, 7], 24)
     """
+    if not isinstance(options, Options):
+        raise OptionError(f"options must be Klondike's Options, got {options!r:.40}")
+    for name, value in (("seed", seed), ("number", number)):
+        if type(value) is not int or value < 0:
+            raise OptionError(f"{name} must be a whole number from 0, got {value!r:.40}")
     if number == 0 and options.deal is not None:
         found = read_pysol(options.deal)
         return cast(Piles, found.piles), cast(Counts7, found.hidden), found.stock

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from cardrules.cards import Card, Rank, Suit
 from cardrules.engine import Move
+from cardrules.errors import InvalidCardError, OptionError
 from cardrules.games.klondike.moves import Home, Shift
 
 __all__ = [
@@ -76,7 +77,16 @@ def is_safe(card: Card, foundations: Sequence[int]) -> bool:
         >>> is_safe(parse_card("2c"), (1, 0, 0, 0)), is_safe(parse_card("5c"), (4, 3, 4, 2))
         (True, False)
     """
-    value = VALUE[card]
+    value = VALUE.get(card) if isinstance(card, Card) else None
+    if value is None:
+        raise InvalidCardError(f"not a card of the 52-card pack: {card!r:.40}")
+    if (
+        isinstance(foundations, (str, bytes))
+        or not isinstance(foundations, Sequence)
+        or len(foundations) != 4
+        or not all(type(n) is int and 0 <= n <= 13 for n in foundations)
+    ):
+        raise OptionError(f"foundations are four counts from 0 to 13, got {foundations!r:.60}")
     if value <= 2:
         return True
     s = SUIT[card]

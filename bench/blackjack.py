@@ -13,8 +13,15 @@
    after split, double any two, resplit to four hands, 3:2) by simulation
    through the game, with its standard error (published: about 0.40%).
 
+4. ``--variants N``: the house-edge effect of each table variant of BJ-16 by
+   paired simulation: N one-round games (a freshly shuffled shoe each) played by
+   the chart bot under the base rules and, with the same seed and so the same
+   cards, under the base rules plus the variant; the mean difference of the net
+   result, in initial bets, with its standard error, against the published effect.
+
 Usage:
     python bench/blackjack.py [--rounds N] [--dealer-rounds N] [--edge-rounds N] [--jobs J]
+    python bench/blackjack.py --variants N [--jobs J]
 
 The defaults (20,000 timed rounds, 200,000 dealer rounds, 1,000,000 house-edge
 rounds over 2 processes) take five to seven minutes on a busy two-core machine.
@@ -39,8 +46,8 @@ EDGE_RULES: dict[str, Any] = {
     "double_after_split": True,
     "double_any_two": True,
     "max_hands": 4,
-    "bankroll": 10**12,
-    "min_bet": 2,
+    "bankroll": 10**9,
+    "min_bet": 10,  # a bet that 3:2 and 6:5 pay exactly (BJ-6.2)
 }
 
 
@@ -133,6 +140,59 @@ def edge_sample(rounds: int, seed: int) -> tuple[int, float, float]:
     return n, total, squares
 
 
+# (variant options, base options beside EDGE_RULES, published change of the house
+# edge in percent of the initial bet: low and high of the sources, BJ-16)
+VARIANTS: dict[str, tuple[dict[str, Any], dict[str, Any], tuple[float, float]]] = {
+    "six_to_five": ({"six_to_five": True}, {}, (1.36, 1.39)),
+    "surrender": ({"surrender": True}, {}, (-0.08, -0.07)),
+    "resplit_aces": ({"resplit_aces": True}, {}, (-0.08, -0.05)),
+    "hit_split_aces": ({"hit_split_aces": True}, {}, (-0.19, -0.13)),
+    "double_ten_eleven": ({"double_ten_eleven": True}, {"double_any_two": False}, (0.09, 0.09)),
+    "no_hole_card": ({"no_hole_card": True}, {}, (0.10, 0.20)),
+}
+
+
+def _one_round(options: dict[str, Any], seed: int) -> int:
+    game = games.create("blackjack", deals=1, **options)
+    state = game.new_game(seed)
+    while not state.is_terminal:
+        state = state.apply(blackjack.strategy_move(state, chart=True))
+    assert state.last_deal is not None
+    return state.last_deal.net[0]
+
+
+def variant_sample(name: str, rounds: int, seed: int) -> tuple[int, float, float]:
+    """(rounds, sum, sum of squares) of the paired difference variant minus base, in bets."""
+    changed, base_extra, _ = VARIANTS[name]
+    base = {**EDGE_RULES, **base_extra}
+    variant = {**base, **changed}
+    bet = EDGE_RULES["min_bet"]
+    total = squares = 0.0
+    for k in range(rounds):
+        game_seed = seed * 1_000_003 + k
+        x = (_one_round(variant, game_seed) - _one_round(base, game_seed)) / bet
+        total += x
+        squares += x * x
+    return rounds, total, squares
+
+
+def variants(rounds: int, jobs: int) -> None:
+    for name, (_, _, (low, high)) in VARIANTS.items():
+        chunks = _chunks(rounds, jobs)
+        with ProcessPoolExecutor(jobs) as pool:
+            parts = list(pool.map(variant_sample, [name] * jobs, chunks, range(1, jobs + 1)))
+        n = sum(p[0] for p in parts)
+        mean = sum(p[1] for p in parts) / n
+        se = math.sqrt(max(sum(p[2] for p in parts) / n - mean * mean, 0.0) / n)
+        edge = -100 * mean  # the house edge's change, in percent
+        published = f"{low:+.2f}%" if low == high else f"{low:+.2f}% to {high:+.2f}%"
+        near = min(abs(edge - low), abs(edge - high)) if not low <= edge <= high else 0.0
+        print(
+            f"{name}: house edge {edge:+.3f}% +- {100 * se:.3f}% (n={n} paired rounds); "
+            f"published {published}; {near / (100 * se) if se else 0:.2f} SE from it"
+        )
+
+
 def _chunks(n: int, jobs: int) -> list[int]:
     return [n // jobs + (1 if k < n % jobs else 0) for k in range(jobs)]
 
@@ -143,7 +203,11 @@ def main() -> None:
     parser.add_argument("--dealer-rounds", type=int, default=200_000)
     parser.add_argument("--edge-rounds", type=int, default=1_000_000)
     parser.add_argument("--jobs", type=int, default=2, help="processes for the simulations")
+    parser.add_argument("--variants", type=int, default=0, help="paired rounds per variant")
     args = parser.parse_args()
+    if args.variants:
+        variants(args.variants, args.jobs)
+        return
 
     # 1. random rounds per second, ours and RLCard's, interleaved in the same run;
     # the best of three runs of each, in CPU seconds of this process (the machine

@@ -63,8 +63,10 @@ def _clear_caches() -> None:
     functools caches), so that each figure is a first sight of the hand."""
     import importlib
 
-    for name in ("cardrules.melds._solver", "cardrules.melds._candidates",
-                 "cardrules.games.turkish51._legal"):  # fmt: skip
+    for name in ("cardrules.melds._solver", "cardrules.melds._bounds",
+                 "cardrules.melds._candidates", "cardrules.games.turkish51._legal",
+                 "cardrules.games.turkish51._hand", "cardrules.games._rummy._table",
+                 "cardrules.games._rummy._moves"):  # fmt: skip
         try:
             room = importlib.import_module(name)
         except ImportError:  # pragma: no cover  # an older tree

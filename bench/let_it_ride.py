@@ -9,6 +9,8 @@
    average (Wizard of Odds; Grochowski).
 2. Complete hands per second: one-hand games (``deals=1``, one player) played
    to the end with random moves, and with the bot; and default ten-hand series.
+3. ``--side-bets``: the exact return of each side bet (LIR-8) by enumeration,
+   against the published house edges.
 
 There is no peer to compare with: no Let It Ride engine is installed.
 
@@ -88,12 +90,36 @@ def speed(count: int) -> None:
     print(f"  {count // 30 / cpu:9,.0f} ten-hand series/s of three players, random moves")
 
 
+SIDE_BETS = (
+    ("bonus", let_it_ride.COMMON_BONUS_TABLE, 25.54, "gamblingmy.com: returns $0.7446"),
+    ("bonus", "5000,2000,100,75,50,25,8,4", 27.70, "Wizard of Odds, Isle of Capri"),
+    ("3-card", let_it_ride.COMMON_THREE_CARD_TABLE, 7.1, "Shuffle Master table"),
+    ("3-card", "50,40,30,6,4,1", 2.14, "Shuffle Master table"),
+)
+
+
+def side_bets() -> None:
+    for kind, table, published, source in SIDE_BETS:
+        if kind == "bonus":
+            value = let_it_ride.bonus_return(table)
+        else:
+            value = let_it_ride.three_card_return(table)
+        print(
+            f"{kind} {table}: house edge {-100 * float(value):.3f}% exact; "
+            f"published {published}% ({source})"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--pay-table", default=let_it_ride.COMMON_PAY_TABLE)
     parser.add_argument("-n", type=int, default=20_000, help="hands for the speed figures")
     parser.add_argument("--no-exact", action="store_true", help="skip the exact return")
+    parser.add_argument("--side-bets", action="store_true", help="only the side bets' returns")
     args = parser.parse_args()
+    if args.side_bets:
+        side_bets()
+        return
     print("play speed (CPU time):")
     speed(args.n)
     if not args.no_exact:

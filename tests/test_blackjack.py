@@ -15,6 +15,7 @@ from cardrules import (
     Card,
     IllegalMoveError,
     InvalidCardError,
+    InvalidMoveError,
     OptionError,
     Rank,
     games,
@@ -149,13 +150,19 @@ class TestShoe:
         assert sorted(g.new_game(5).shoe) == sorted(g.new_game(5).deck().cards)
 
     def test_bj_3_2_cut_card_position(self) -> None:
-        """60 to 75 cards stay behind the cut card with six packs, 10 to 12 with one."""
+        """60 to 75 cards stay behind the cut card with six packs; with one pack 18 to
+        26 (half to two-thirds dealt), with two 26 to 35 (half to two-thirds of a deck
+        cut off, casino.org's report of double-deck games)."""
         six = {game().new_game(s).cut for s in range(200)}
         assert min(six) >= 60
         assert max(six) <= 75
         assert len(six) > 10
-        one = {game(packs=1).new_game(s).cut for s in range(100)}
-        assert one == {10, 11, 12}
+        one = {game(packs=1).new_game(s).cut for s in range(300)}
+        assert one == set(range(18, 27))
+        two = {game(packs=2).new_game(s).cut for s in range(300)}
+        assert two == set(range(26, 36))
+        four = {game(packs=4).new_game(s).cut for s in range(300)}
+        assert four == set(range(40, 51))
 
     def test_bj_3_3_reshuffle_after_cut_card_round(self) -> None:
         """The round in which the cut card comes out is finished, then all is reshuffled."""
@@ -214,10 +221,33 @@ class TestBetting:
         assert names(game().new_game(1)) == [f"bet {a}" for a in (2, 5, 10, 20, 50, 100, 200, 500)]
         assert chip_ladder(25, 1000) == (25, 50, 100, 200, 500, 1000)
         assert chip_ladder(3, 3) == (3,)
-        with pytest.raises(IllegalMoveError, match=r"BJ-4\.2"):
-            game().new_game(1).apply(Bet(7))
         with pytest.raises(OptionError):
             chip_ladder(5, 2)
+
+    def test_bj_4_2_any_whole_bet_in_the_limits(self) -> None:
+        """BJ-4.2: a bet off the ladder but inside the limits is legal; its range is given."""
+        state = game().new_game(1)
+        assert state.amount_range("bet") == (2, 500)
+        assert state.amount_range(Bet) == (2, 500)
+        assert Bet(7) not in state.legal_moves()
+        assert state.is_legal(Bet(7))
+        assert state.is_legal(Bet(499))
+        after = state.apply(game().parse_move(state, "bet 25"))
+        assert after.bets[0] == 25
+        assert str(after.history[-1]) == "bet 25"
+        assert game().replay(1, ["bet 25"]) == after
+        assert game().state_from_json(after.to_json()) == after
+        for amount in (1, 501):
+            with pytest.raises(IllegalMoveError, match=r"2 to 500.*BJ-4\.1") as info:
+                state.apply(Bet(amount))
+            assert info.value.rule == "BJ-4.1"
+        assert state.explain(Bet(7)) == "'bet 7' is legal now"
+        poor = game(bankroll=30).new_game(1)
+        assert poor.amount_range("bet") == (2, 30)
+        with pytest.raises(IllegalMoveError, match=r"2 to 30.*BJ-4\.3"):
+            poor.apply(Bet(31))
+        with pytest.raises(InvalidMoveError, match="range of amounts"):
+            state.amount_range("hit")
 
     def test_bj_4_3_bankroll_limits_stakes(self) -> None:
         """No stake above the bankroll; a seat that cannot bet sits out; the game ends."""
@@ -300,6 +330,18 @@ class TestInsurance:
         assert names(big)[-1] == "insure 50"
         odd = play(stacked("9h Ac 9d 7s"), "bet 5")
         assert names(odd) == ["decline", "insure 1", "insure 2"]
+
+    def test_bj_7_1_any_insurance_up_to_half(self) -> None:
+        """BJ-7.1: any whole insurance from 1 to half the bet is legal, listed or not."""
+        state = play(stacked("9h Ac 9d 7s"), "bet 30")
+        assert state.amount_range("insure") == (1, 15)
+        assert Insure(13) not in state.legal_moves()
+        assert play(state, "insure 13").insurance == (13,)
+        with pytest.raises(IllegalMoveError, match=r"1 to 15.*BJ-7\.1"):
+            state.apply(Insure(16))
+        with pytest.raises(IllegalMoveError, match=r"1 to 15.*BJ-7\.1"):
+            state.apply(Insure(0))
+        assert play(stacked("9h 9c 9d 7s"), "bet 10").amount_range("insure") is None
 
     def test_bj_7_1_bad_insurance_refused(self) -> None:
         """Insurance above half the bet, or without an ace, names BJ-7.1."""
@@ -786,3 +828,209 @@ def test_bj_3_4_cards_conserved_in_random_play(seed: int, players: int) -> None:
     while not state.is_terminal:
         state = state.apply(rng.choice(state.legal_moves()))
         state.validate()
+
+
+class TestVariants:
+    """Issue 28's table variants, each off by default (BJ-16)."""
+
+    def test_bj_16_variants_off_by_default(self) -> None:
+        """BJ-16: no variant is on by default; none of their moves is listed."""
+        opts = game().options
+        assert not any(
+            (
+                opts.surrender,
+                opts.six_to_five,
+                opts.resplit_aces,
+                opts.hit_split_aces,
+                opts.double_ten_eleven,
+                opts.even_money,
+            )
+        )
+        assert "surrender" not in names(play(stacked("Th 9c 6d 7s"), "bet 10"))
+        assert "even_money" not in names(play(stacked("Ah Ac Kd Ks"), "bet 10"))
+
+    def test_bj_16_1_late_surrender_half_the_bet(self) -> None:
+        """BJ-16.1: after the peek an unsplit two-card hand may surrender half its bet
+        (rounded in the seat's favour only to whole chips: a bet of 5 loses 3)."""
+        state = play(stacked("Th 9c 6d 7s", surrender=True), "bet 10")
+        assert names(state) == ["hit", "stand", "surrender"]
+        done = play(state, "surrender")
+        assert done.scores == (-5,)
+        assert last(done).dealer == parse_cards("9c 7s")  # the dealer draws no card
+        odd = play(stacked("Th 9c 6d 7s", surrender=True), "bet 5", "surrender")
+        assert odd.scores == (-3,)
+        with pytest.raises(IllegalMoveError, match=r"BJ-16\.1"):
+            play(stacked("Th 9c 6d 7s"), "bet 10", "surrender")
+
+    def test_bj_16_1_no_surrender_after_split_or_a_hit(self) -> None:
+        """BJ-16.1: a split hand or a hand of three cards may not surrender."""
+        state = play(stacked("8h 9c 8d 7s 2c 3h 4d", surrender=True), "bet 10", "split")
+        assert "surrender" not in names(state)
+        state = play(stacked("Th 9c 2d 7s 3c", surrender=True), "bet 10", "hit")
+        with pytest.raises(IllegalMoveError, match=r"BJ-16\.1"):
+            play(state, "surrender")
+
+    def test_bj_16_2_six_to_five(self) -> None:
+        """BJ-16.2: a natural pays 6 to 5 (12 on 10, 6 on 5), rounded down."""
+        assert play(stacked("Ah 9c Kd 7s"), "bet 10").scores == (15,)
+        assert play(stacked("Ah 9c Kd 7s", six_to_five=True), "bet 10").scores == (12,)
+        assert play(stacked("Ah 9c Kd 7s", six_to_five=True), "bet 5").scores == (6,)
+        assert play(stacked("Ah 9c Kd 7s", six_to_five=True), "bet 7").scores == (8,)
+
+    def test_bj_16_3_resplit_aces(self) -> None:
+        """BJ-16.3: an ace dealt to a split ace may be split again, up to max_hands."""
+        state = play(
+            stacked("Ah 9c Ad 7s Ac 5h 4d 6c", resplit_aces=True, max_hands=4), "bet 10", "split"
+        )
+        assert names(state) == ["stand", "split"]  # Ah Ac: no hit, no double
+        state = play(state, "split")  # all three aces done: the round is settled
+        assert [h.cards for h in last(state).hands[0]] == [
+            parse_cards("Ah 4d"),
+            parse_cards("Ac 6c"),
+            parse_cards("Ad 5h"),
+        ]
+        plain = play(stacked("Ah 9c Ad 7s Ac 5h", max_hands=4), "bet 10", "split")
+        assert [h.cards for h in last(plain).hands[0]] == [
+            parse_cards("Ah Ac"),
+            parse_cards("Ad 5h"),
+        ]
+
+    def test_bj_16_4_hit_split_aces(self) -> None:
+        """BJ-16.4: with hit_split_aces split aces are played like any split pair."""
+        state = play(stacked("Ah 9c Ad 7s 2c 3h", hit_split_aces=True), "bet 10", "split")
+        hand = state.active_hand()
+        assert hand is not None
+        assert hand.cards == parse_cards("Ah 2c")
+        assert names(state) == ["hit", "stand"]
+        state = play(state, "hit")
+        assert state.hands[0][0].cards == parse_cards("Ah 2c 3h")
+        default = play(stacked("Ah 9c Ad 7s 2c 3h"), "bet 10", "split")
+        assert all(len(h.cards) == 2 for h in last(default).hands[0])
+
+    def test_bj_16_5_double_on_ten_or_eleven_only(self) -> None:
+        """BJ-16.5: with double_ten_eleven a 9 may not double; 10 and 11 may."""
+        nine = play(stacked("5h 9c 4d 7s", double_ten_eleven=True), "bet 10")
+        assert "double" not in names(nine)
+        with pytest.raises(IllegalMoveError, match=r"10 or 11.*BJ-16\.5"):
+            play(nine, "double")
+        ten = play(stacked("6h 9c 4d 7s", double_ten_eleven=True), "bet 10")
+        assert "double" in names(ten)
+        assert "double" in names(play(stacked("5h 9c 4d 7s"), "bet 10"))
+        with pytest.raises(OptionError, match="exclude"):
+            game(double_ten_eleven=True, double_any_two=True)
+
+    def test_bj_16_6_even_money_its_own_move(self) -> None:
+        """BJ-16.6: a natural against an ace may take even money, paid 1:1 at once
+        whatever the hole card, even on an odd bet where half insurance is no whole chip."""
+        for hole in ("Ks", "7s"):
+            state = play(stacked(f"Ah Ac Kd {hole}", even_money=True), "bet 10")
+            assert names(state)[-1] == "even_money"
+            assert play(state, "even_money").scores == (10,)
+        odd = play(stacked("Ah Ac Kd 7s", even_money=True), "bet 5", "even_money")
+        assert odd.scores == (5,)
+        assert "even_money" not in names(play(stacked("9h Ac 9d 7s", even_money=True), "bet 10"))
+        with pytest.raises(IllegalMoveError, match=r"BJ-16\.6"):
+            play(stacked("9h Ac 9d 7s", even_money=True), "bet 10", "even_money")
+
+    @pytest.mark.parametrize(
+        "options",
+        [
+            {"surrender": True, "six_to_five": True, "even_money": True},
+            {"resplit_aces": True, "max_hands": 4, "double_ten_eleven": True},
+            {"hit_split_aces": True, "double_after_split": True, "players": 3},
+        ],
+    )
+    def test_bj_16_whole_protocol(self, options: dict[str, object]) -> None:
+        """BJ-16: the conformance kit, saves and replay with the variants on."""
+        g = game(deals=4, **options)
+        check_game(g, playouts=3, deep_every=4)
+        state = g.new_game(seed=8)
+        while not state.is_terminal:
+            state = state.apply(blackjack.strategy_move(state, chart=True))
+        assert g.state_from_json(state.to_json()) == state
+        assert g.replay(8, [str(m) for m in state.history]) == state
+
+    def test_bj_16_1_chart_surrenders_published_lines(self) -> None:
+        """BJ-16.1: the chart bot surrenders 16 against 9, ten, ace and 15 against a ten."""
+        state = play(stacked("Th 9c 6d 7s", surrender=True), "bet 2")
+        assert str(blackjack.strategy_move(state, chart=True)) == "surrender"
+        state = play(stacked("Th 8c 6d 7s", surrender=True), "bet 2")
+        assert str(blackjack.strategy_move(state, chart=True)) == "hit"
+        state = play(stacked("8h Kc 8d 7s", surrender=True), "bet 2")
+        assert str(blackjack.strategy_move(state, chart=True)) == "split"
+
+
+class TestNoHoleCard:
+    """BJ-16.7: European no-hole-card play."""
+
+    def test_bj_16_7_second_card_after_the_players(self) -> None:
+        """BJ-16.7: the dealer holds only the up card while the seats play; no peek."""
+        state = play(stacked("5h Tc 6d 2s Ah", no_hole_card=True), "bet 10")
+        assert state.phase is Phase.PLAY
+        assert state.dealer == parse_cards("Tc")
+        assert "??" not in blackjack.render(state.view(0))
+        done = play(state, "double")  # 5-6 doubles on 11 and draws the 2
+        assert last(done).dealer == parse_cards("Tc Ah")  # the second card comes now
+
+    def test_bj_16_7_dealer_natural_takes_doubles_whole(self) -> None:
+        """BJ-16.7: a dealer natural made after the players wins the doubled stake whole."""
+        done = play(stacked("5h Tc 6d 2s Ah", no_hole_card=True), "bet 10", "double")
+        assert last(done).dealer_natural
+        assert done.scores == (-20,)
+
+    def test_bj_16_7_naturals(self) -> None:
+        """BJ-16.7: a seat's natural pushes a dealer natural and is paid 3:2 otherwise."""
+        assert play(stacked("Ah Tc Kd As", no_hole_card=True), "bet 10").scores == (0,)
+        assert play(stacked("Ah Tc Kd 7s", no_hole_card=True), "bet 10").scores == (15,)
+
+    def test_bj_16_7_insurance_settled_at_the_end(self) -> None:
+        """BJ-16.7: with an ace up insurance is offered, and settled on the second card."""
+        state = play(stacked("9h Ac 9d Ks", no_hole_card=True), "bet 10", "insure 5")
+        assert state.phase is Phase.PLAY
+        done = play(state, "stand")
+        assert last(done).insurance == (10,)
+        assert done.scores == (0,)
+
+    def test_bj_16_7_whole_protocol(self) -> None:
+        """BJ-16.7: the conformance kit, views, saves and sampling with no hole card."""
+        g = game(no_hole_card=True, players=2, deals=4, surrender=True, even_money=True)
+        check_game(g, playouts=3, deep_every=3)
+        state = g.new_game(seed=3)
+        rng = random.Random(1)
+        while not state.is_terminal:
+            if state.phase is Phase.PLAY:
+                assert len(state.dealer) == 1
+                sampled = g.sample_state(state.view(state.turn), rng)
+                assert sampled.view(state.turn) == state.view(state.turn)
+            state = state.apply(blackjack.strategy_move(state, chart=True))
+        assert g.state_from_json(state.to_json()) == state
+
+
+class TestDoubleForLess:
+    """BJ-16.8: doubling for less."""
+
+    def test_bj_16_8_double_for_any_amount_up_to_the_bet(self) -> None:
+        """BJ-16.8: with double_for_less a double may add 1 to the bet's chips."""
+        state = play(stacked("6h 9c 5d 7s 9h Th", double_for_less=True), "bet 10")
+        assert state.amount_range("double_for") == (1, 10)
+        assert "double_for 5" in names(state)
+        done = play(state, "double_for 3")  # 11 + 9 = 20 against 9-7 + ten: dealer busts
+        assert last(done).hands[0][0].stake == 13
+        assert done.scores == (13,)
+        assert state.amount_range("double_for") is not None
+        with pytest.raises(IllegalMoveError, match=r"1 to 10"):
+            play(state, "double_for 11")
+        assert game().new_game(1).amount_range("double_for") is None
+
+    def test_bj_16_8_refused_without_the_option_or_the_total(self) -> None:
+        """BJ-16.8: without the option, or on a total that may not double, it is refused."""
+        with pytest.raises(IllegalMoveError, match=r"BJ-16\.8"):
+            play(stacked("6h 9c 5d 7s"), "bet 10", "double_for 5")
+        hard = play(stacked("Th 9c 5d 7s", double_for_less=True), "bet 10")
+        assert hard.amount_range("double_for") is None
+        with pytest.raises(IllegalMoveError, match=r"BJ-10\.1"):
+            play(hard, "double_for 5")
+
+    def test_bj_16_8_whole_protocol(self) -> None:
+        """BJ-16.8: the conformance kit, including its checks of ranged amounts."""
+        check_game(game(double_for_less=True, deals=5, players=2), playouts=4, deep_every=2)

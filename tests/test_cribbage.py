@@ -674,9 +674,14 @@ class TestCounting:
 # --------------------------------------------------------------------------- CR-7
 
 
+def before_show(state: State) -> bool:
+    """Whether the play (its claims and muggins included, CR-7.4) is still going on."""
+    return state.phase in (Phase.CRIB, Phase.PLAY, Phase.PEG) or state.pending is not None
+
+
 def to_show(**options: Any) -> State:
     state = game(deals=1, **options).new_game(seed=11)
-    while state.phase in (Phase.CRIB, Phase.PLAY):
+    while before_show(state):
         state = state.apply(state.legal_moves()[0])
     return state
 
@@ -696,7 +701,7 @@ class TestMuggins:
         rng = random.Random(0)
         for seed in range(40):
             state = game(deals=1, muggins=True).new_game(seed=seed)
-            while state.phase in (Phase.CRIB, Phase.PLAY):
+            while before_show(state):
                 state = state.apply(rng.choice(state.legal_moves()))
             if state.phase is not Phase.COUNT or state.true_count() < 2:
                 continue
@@ -720,7 +725,7 @@ class TestMuggins:
         rng = random.Random(4)
         for seed in range(40):
             state = game(players=4, deals=1, muggins=True).new_game(seed=seed)
-            while state.phase in (Phase.CRIB, Phase.PLAY):
+            while before_show(state):
                 state = state.apply(rng.choice(state.legal_moves()))
             if state.phase is not Phase.COUNT or state.true_count() < 1:
                 continue
@@ -731,6 +736,138 @@ class TestMuggins:
             assert after.phase is Phase.COUNT or after.turn % 2 != counter % 2
             return
         pytest.fail("no seed reached a count")
+
+    def test_cr_7_4_claims_in_the_play_worked_by_hand(self) -> None:
+        """CR-7.4, worked by hand. Dealer seat 0 holds 7h 8s 8h 4c, seat 1 7c 8d 5h 2s.
+        7c (7, nothing); 8s (15: fifteen 2) claimed 1, seat 1 calls muggins for 1;
+        8d (23: pair 2) claimed in full; 8h (31: pair royal 6 + 31 2 = 8) claimed 6,
+        seat 1 mugs the 2; new series 5h (5), 7h (12), 2s (14), 4c (18, no run:
+        5-7-2-4; the last card 1) claimed 0 and let go. Seat 0 pegs 1 + 6 = 7 of
+        its 11, seat 1 pegs 2 + 1 + 2 = 5: one point of the 13 is lost."""
+        state = position(["7h 8s 8h 4c", "7c 8d 5h 2s"], starter="Kd", muggins=True)
+        state = play(state, "7c")
+        assert (state.phase, state.turn, state.pending) == (Phase.PLAY, 0, None)
+        state = play(state, "8s")
+        assert state.phase is Phase.PEG
+        assert state.pending == cribbage.PegClaim(seat=0, points=2, turn=1, phase=Phase.PLAY)
+        assert state.legal_moves() == (Count(0), Count(1), Count(2))
+        state = state.apply(Count(1))
+        assert (state.phase, state.turn, state.claim) == (Phase.MUGGINS, 1, 1)
+        assert set(state.legal_moves()) == {Muggins(), Pass()}
+        state = state.apply(Muggins())
+        assert (state.pegs, state.phase, state.turn, state.pending) == ((1, 1), Phase.PLAY, 1, None)
+        state = play(state, "8d")
+        assert state.pending is not None
+        assert state.pending.points == 2
+        state = state.apply(Count(2))  # in full: nobody is asked
+        assert (state.pegs, state.phase, state.turn) == ((1, 3), Phase.PLAY, 0)
+        state = play(state, "8h")
+        assert state.pending == cribbage.PegClaim(seat=0, points=8, turn=1, phase=Phase.PLAY)
+        assert state.count == 0  # 31: the count restarts, seat 1 leads (CR-5.7)
+        state = state.apply(Count(6)).apply(Muggins())
+        assert state.pegs == (7, 5)
+        state = play(state, "5h", "7h", "2s")
+        assert (state.pegs, state.phase) == ((7, 5), Phase.PLAY)
+        state = play(state, "4c")
+        assert state.pending == cribbage.PegClaim(seat=0, points=1, turn=1, phase=Phase.COUNT)
+        state = state.apply(Count(0)).apply(Pass())
+        assert (state.pegs, state.phase, state.turn) == ((7, 5), Phase.COUNT, 1)
+        assert state.counted == (None, None, None)
+
+    def test_cr_7_4_the_same_play_without_muggins(self) -> None:
+        """CR-7.3: the same cards pegged automatically: seat 0 2 + 8 = 10 before the
+        last card (which pegs 1 more, then the hands are counted), seat 1 2."""
+        state = position(["7h 8s 8h 4c", "7c 8d 5h 2s"], starter="Kd")
+        state = play(state, "7c", "8s", "8d", "8h", "5h", "7h", "2s")
+        assert state.pegs == (10, 2)
+        assert not any(isinstance(m, Count) for m in state.history)
+
+    def test_cr_7_4_the_go_is_claimed_with_its_card(self) -> None:
+        """CR-7.4 with CR-5.3: seat 1 Kc 9d, seat 0 Qh Jd 5c. Kc (10), Qh (20), 9d (29):
+        seat 0 cannot play and seat 1 has no card, so 9d earns the go: 1 to claim,
+        then seat 0 leads. Jd (10), 5c (15: fifteen 2, and the last card 1): 3."""
+        state = position(["Qh Jd 5c", "Kc 9d"], starter="2h", muggins=True)
+        state = play(state, "Kc", "Qh", "9d")
+        assert state.pending == cribbage.PegClaim(seat=1, points=1, turn=0, phase=Phase.PLAY)
+        assert (state.count, state.series) == (0, ())
+        state = state.apply(Count(1))
+        assert (state.pegs, state.turn) == ((0, 1), 0)
+        state = play(state, "Jd")
+        assert state.pending is None
+        state = play(state, "5c")
+        assert state.pending == cribbage.PegClaim(seat=0, points=3, turn=1, phase=Phase.COUNT)
+        with pytest.raises(IllegalMoveError, match=r"CR-7\.4"):
+            state.apply(Count(4))
+        state = state.apply(Count(3))
+        assert (state.pegs, state.phase) == ((3, 1), Phase.COUNT)
+
+    def test_cr_7_4_claim_or_muggins_reaching_the_target_ends_the_game(self) -> None:
+        """CR-7.4 with CR-8.2: at 119 to 120, 7c then 8s (fifteen 2). Claimed in full,
+        seat 0 reaches 121 and wins; claimed 1 (120), seat 1 mugs 1 and wins."""
+        state = position(["8s 4c", "7c 2s"], starter="Kd", muggins=True, deals=1)
+        state = attrs.evolve(state, pegs=(119, 120))
+        state.validate()
+        state = play(state, "7c", "8s")
+        won = state.apply(Count(2))
+        assert won.is_terminal
+        assert won.pegs == (121, 120)
+        assert won.game_points == (1, 0)
+        mugged = state.apply(Count(1)).apply(Muggins())
+        assert mugged.is_terminal
+        assert mugged.pegs == (120, 121)
+        assert mugged.game_points == (0, 1)
+
+    def test_cr_7_4_partners_claims_asked_of_opponents_only(self) -> None:
+        """CR-7.4 with CR-7.2, four players: seat 1 leads 7c, seat 2 plays 8d (15) and
+        claims 0; the opponents are asked from the claimant's left, seat 3 then seat 1
+        (never the partner, seat 0); muggins by seat 1 pegs 2 for seats 1 and 3."""
+        hands = ["Kh 2c 3c 4c 5c", "7c 9h", "8d 9d", "Qc 9s"]
+        state = position(hands, starter="Ad", muggins=True, players=4)
+        state = play(state, "7c", "8d")
+        assert state.pending == cribbage.PegClaim(seat=2, points=2, turn=3, phase=Phase.PLAY)
+        state = state.apply(Count(0))
+        assert (state.phase, state.turn) == (Phase.MUGGINS, 3)
+        passed = state.apply(Pass())
+        assert (passed.phase, passed.turn) == (Phase.MUGGINS, 1)
+        both = passed.apply(Pass())
+        assert (both.phase, both.turn, both.pegs) == (Phase.PLAY, 3, (0, 0, 0, 0))
+        mugged = passed.apply(Muggins())
+        assert (mugged.turn, mugged.pegs) == (3, (0, 2, 0, 2))
+
+    def test_cr_7_5_his_heels_stays_automatic(self) -> None:
+        """CR-7.5: a jack turned up pegs 2 for the dealer with muggins on, no claim."""
+        for seed in range(200):
+            state = game(muggins=True, deals=1).new_game(seed=seed)
+            while state.phase is Phase.CRIB:
+                state = state.apply(state.legal_moves()[0])
+            if state.starter is not None and state.starter.rank == 11:
+                assert state.phase is Phase.PLAY
+                assert state.pending is None
+                assert state.pegs[state.dealer] == 2
+                return
+        pytest.fail("no jack was turned up")
+
+    def test_cr_7_4_views_saves_and_samples_in_a_claim(self) -> None:
+        """CR-7.4: the pending claim is public, survives JSON and replay, and a state
+        sampled from a view lets the next player play."""
+        g = game(muggins=True, players=3)
+        rng = random.Random(2)
+        state = g.new_game(seed=5)
+        seen = 0
+        while not state.is_terminal and seen < 30:
+            if state.pending is not None:
+                seen += 1
+                for seat in range(3):
+                    assert state.view(seat).pending == state.pending
+                    sampled = g.sample_state(state.view(seat), rng)
+                    assert sampled.view(seat) == state.view(seat)
+                    settled = sampled.apply(sampled.legal_moves()[-1])
+                    settled.validate()
+                assert g.state_from_json(state.to_json()) == state
+                assert f"scored {state.pending.points} to claim" in render(state.view(0))
+            state = state.apply(rng.choice(state.legal_moves()))
+        assert seen == 30
+        assert g.replay(5, state.history) == state
 
     def test_cr_7_3_automatic_count_without_muggins(self) -> None:
         """Without muggins the show needs no moves."""
@@ -792,6 +929,7 @@ class TestGame:
             turn=0,
             dealer=2,
             players=3,
+            target=121,
         )
         won = play(attrs.evolve(state, pegs=(10, 119, 70)), "9c", "6c")
         assert won.game_points == (0, 1, 0)
@@ -865,6 +1003,21 @@ class TestProtocol:
         """Every variant passes the conformance kit and ends."""
         report = check_game(game(**options), playouts=2, deep_every=15)
         assert report.terminal == 2
+
+    @pytest.mark.parametrize(
+        "options",
+        [
+            {"muggins": True, "players": 3},
+            {"muggins": True, "players": 4, "go_stops": True},
+            {"muggins": True, "target": 61, "games": 2},
+        ],
+    )
+    def test_cr_7_4_conformance_with_claims_in_the_play(self, options: dict[str, Any]) -> None:
+        """CR-7.4: the kit passes with the play claimed, and claims happen in it."""
+        report = check_game(game(**options), playouts=2, deep_every=15)
+        assert report.terminal == 2
+        state = finish(game(**options).new_game(seed=3))
+        assert any(isinstance(m, Count) for m in state.history)
 
     def test_cr_5_notation_round_trip(self) -> None:
         """Moves print and parse back."""
@@ -1008,3 +1161,227 @@ class TestProperties:
                         total += naive_score((*lay, *rest), s, True)
                         ways += 1
             assert crib_value(lay, unseen) == Fraction(total, ways)
+
+
+class TestVariants:
+    """Issue 28: the go rule, the three-player game to 61, the four-player cut,
+    the double skunk of three games, and what transcripts and the terminal show."""
+
+    def _three(self, **options: Any) -> State:
+        return position(
+            ["Kc", "Qd", "5h 6c"],
+            played=["Kh", "Ks", ""],
+            series="Kh Ks",
+            crib="2c 2d 2h 2s",
+            starter="3h",
+            turn=2,
+            dealer=1,
+            players=3,
+            **options,
+        )
+
+    def test_cr_5_3_last_player_plays_on_by_default(self) -> None:
+        """CR-5.3: by default (Britannica, 9th ed.) play goes on round while anyone can
+        play: after both others say go, the player of the last card plays on to 31."""
+        state = play(self._three(), "5h")
+        assert (state.count, state.turn, state.pegs) == (25, 2, (0, 0, 0))
+        state = play(state, "6c")
+        assert state.pegs == (0, 0, 2)
+
+    def test_cr_5_10_go_stops_bicycle(self) -> None:
+        """CR-5.10: with go_stops (Bicycle) the player of the last card does not play on
+        when the others cannot: he pegs the go and the count restarts."""
+        state = play(self._three(go_stops=True), "5h")
+        assert (state.count, state.pegs) == (0, (0, 0, 1))
+        assert state.turn == 0
+        with pytest.raises(OptionError, match=r"CR-5.10"):
+            game(go_stops=True)
+
+    def test_cr_5_10_go_stops_next_player_plays_then_third(self) -> None:
+        """CR-5.10: after a go the next player who can play must, then the third if able."""
+        state = position(
+            ["Kc", "3d 4d", "5h"],
+            played=["Kh", "Ks", ""],
+            series="Kh Ks",
+            crib="2c 2d 2h 2s",
+            starter="3h",
+            turn=2,
+            dealer=1,
+            players=3,
+            go_stops=True,
+        )
+        state = play(state, "5h")  # 25: seat 0 says go, seat 1 can play
+        assert (state.turn, state.count) == (1, 25)
+        state = play(state, "3d")  # 28: seat 2 has no cards, seat 0 said go
+        assert state.count == 0
+        assert state.pegs == (0, 1, 0)
+
+    def test_cr_5_10_last_holder_leads_the_next_series(self) -> None:
+        """CR-5.10 with CR-5.7: seat 0 plays 8h to 28 and nobody else holds a card; the
+        series ends with 1 for the go, and seat 0, the only one with a card left,
+        leads the next series with Ks (it is not left unplayed)."""
+        state = position(
+            ["8h Ks", "", "", ""],
+            played=["", "Kc", "Qd", ""],
+            series="Kc Qd",
+            starter="Ah",
+            turn=0,
+            players=4,
+            go_stops=True,
+        )
+        state = play(state, "8h")
+        assert (state.phase, state.turn, state.count) == (Phase.PLAY, 0, 0)
+        assert state.hands[0] == (parse_card("Ks"),)
+        assert state.pegs == (1, 0, 1, 0)
+
+    def test_cr_5_10_protocol_with_go_stops(self) -> None:
+        """CR-5.10: the conformance kit with go_stops, three and four players."""
+        for players in (3, 4):
+            check_game(game(players=players, go_stops=True, deals=2), playouts=2, deep_every=6)
+
+    def test_cr_8_7_three_players_play_to_61(self) -> None:
+        """CR-8.7: three players play to 61 by default (Bicycle); target=121 still allowed."""
+        assert game(players=3).options.goal == 61
+        assert game(players=3, target=121).options.goal == 121
+        assert game().options.goal == game(players=4).options.goal == 121
+        state = position(
+            ["9c 2c", "6c 2d", "Kd Qd"],
+            played=["", "", ""],
+            crib="4c 4d 4h 4s",
+            starter="Ah",
+            turn=0,
+            dealer=2,
+            players=3,
+        )
+        won = play(attrs.evolve(state, pegs=(10, 59, 40)), "9c", "6c")
+        assert won.game_points == (0, 1, 0)  # 61 reached by the fifteen
+        won = play(attrs.evolve(state, pegs=(10, 59, 29)), "9c", "6c")
+        assert won.game_points == (0, 2, 0)  # lurch: the best loser under 31
+
+    def test_cr_2_5_four_players_highest_cut_deals(self) -> None:
+        """CR-2.5: with four players the highest cut deals (Bicycle); ties cut again."""
+        for seed in range(30):
+            state = game(players=4).new_game(seed=seed)
+            ranks = [cribbage.crib_rank(c) for c in state.cuts[-1]]
+            assert ranks.count(max(ranks)) == 1
+            if len(state.cuts) == 1:
+                assert state.dealer == ranks.index(max(ranks))
+
+    def test_cr_8_8_double_skunk_three_games(self) -> None:
+        """CR-8.8: with double_skunk_three a double skunk counts three games."""
+        state = position(
+            ["9c 2c 3c", "6c 2d 3d"],
+            starter="Ah",
+            turn=0,
+            dealer=1,
+            skunks=True,
+            double_skunk_three=True,
+        )
+        for loser, points in ((90, 2), (91, 1), (60, 3), (61, 2)):
+            won = play(attrs.evolve(state, pegs=(loser, 119)), "9c", "6c")
+            assert won.game_points == (0, points)
+        with pytest.raises(OptionError, match=r"CR-8.8"):
+            game(double_skunk_three=True)
+
+    def test_cr_5_2_transcript_shows_count_goes_and_pegs(self) -> None:
+        """CR-5.2, CR-5.3: a played card's transcript line gives the running count, the
+        points pegged, the gos said and the point for the go."""
+        g = game(players=3, deals=1)
+        state = self._three(go_stops=True)
+        g = game(**attrs.asdict(state.options))
+        move = Play(parse_card("5h"))
+        line = g.narrate(state, move, state.apply(move))[0]
+        assert line == "seat 2: play 5h; count 25; seat 0 says go; seat 1 says go; 1 for the go"
+        state = position(["8h 7d Ac Qc", "7c 6s Kd Qd"], starter="2h", turn=0, dealer=1)
+        g = game()
+        after = play(state, "8h")
+        move = Play(parse_card("7c"))
+        assert g.narrate(after, move, after.apply(move))[0] == "seat 1: play 7c; count 15; pegs 2"
+
+    def test_cr_8_2_transcript_never_prints_none(self) -> None:
+        """CR-8.2: a hand or crib not counted because the game ended reads so, never None."""
+        for seed in range(40):
+            g = game(target=61)
+            state = g.new_game(seed=seed)
+            rng = random.Random(seed)
+            lines: list[str] = []
+            while not state.is_terminal:
+                move = g.greedy_move(state, rng)
+                after = state.apply(move)
+                lines.extend(g.narrate(state, move, after))
+                state = after
+            text = "\n".join(lines)
+            assert "None" not in text
+            if "not counted" in text:
+                return
+        raise AssertionError("no game ended before a count")  # pragma: no cover
+
+    def test_cr_5_2_terminal_shows_count_and_goes(self) -> None:
+        """CR-5.2, CR-5.3: the terminal view shows the running count and who said go."""
+        state = play(self._three(), "5h")
+        text = cribbage.render(state.view(2))
+        assert "running count 25: Kh Ks 5h" in text
+        assert "go said by seat 0, 1" in text
+
+
+class TestFiveCard:
+    """CR-9: five-card cribbage, the older two-player game to 61 (option five_card)."""
+
+    def test_cr_9_1_two_players_five_cards_to_61(self) -> None:
+        """CR-9.1: two players, five cards each, game 61; not for three or four."""
+        state = game(five_card=True).new_game(seed=1)
+        assert [len(h) for h in state.hands] == [5, 5]
+        assert state.options.goal == 61
+        with pytest.raises(OptionError, match=r"CR-9\.1"):
+            game(five_card=True, players=3)
+
+    def test_cr_9_2_two_laid_away_three_kept(self) -> None:
+        """CR-9.2: each player lays away two of five (ten choices) and keeps three."""
+        state = game(five_card=True).new_game(seed=1)
+        moves = state.legal_moves()
+        assert len(moves) == 10
+        assert all(len(m.cards) == 2 for m in moves if isinstance(m, LayAway))
+        state = state.apply(moves[0]).apply(state.apply(moves[0]).legal_moves()[0])
+        assert len(state.crib) == 4
+        assert [len(h) for h in state.hands] == [3, 3]
+        best = cribbage.best_discard(parse_cards("5h 5d 5c Js 9c"), dealer=True, keep=3)
+        assert len(best) == 10
+        assert all(len(d.keep) == 3 for d in best)
+        with pytest.raises(InvalidCardError, match=r"CR-9\.2"):
+            cribbage.best_discard(parse_cards("5h 5d 5c Js 9c 2d"), dealer=True, keep=3)
+
+    def test_cr_9_3_one_series_then_the_show(self) -> None:
+        """CR-9.3: after the go (or 31) the play ends; cards not played are shown and
+        counted (Hoyle: such cards as remain are not played)."""
+        state = position(["Kc Ad As", "Js Qc 5c"], starter="9s", turn=1, dealer=0, five_card=True)
+        before = state.pegs
+        state = play(state, "Js", "Kc", "Qc", "Ad")  # 31 for seat 0, the run for seat 1
+        result = state.last_deal
+        assert result is not None
+        assert result.hands == (parse_cards("Kc Ad As"), parse_cards("Js Qc 5c"))
+        assert result.points == (2, 5)  # the pair of aces; two fifteens and nobs
+        gained = tuple(a - b for a, b in zip(state.pegs, before, strict=True))
+        assert gained[1] == 3 + 5  # pegged run, then the hand
+        assert gained[0] == 2 + 2 + result.crib_points  # 31, hand, crib
+
+    def test_cr_9_4_three_for_last(self) -> None:
+        """CR-9.4: the non-dealer scores 3 at the start of each game."""
+        for seed in range(5):
+            state = game(five_card=True).new_game(seed=seed)
+            expected = [0, 0]
+            expected[1 - state.dealer] = 3
+            assert list(state.pegs) == expected
+        assert game().new_game(seed=1).pegs == (0, 0)
+
+    def test_cr_9_5_three_card_hands(self) -> None:
+        """CR-9.5: three cards and the starter; three of a suit flush 3, with the starter 4."""
+        assert hand_points(parse_cards("2h 4h 9h"), parse_card("Kc")) == 2 + 3
+        assert hand_points(parse_cards("2h 4h 9h"), parse_card("Kh")) == 2 + 4
+        assert hand_points(parse_cards("Jh 2c 3d"), parse_card("5h")) == 4 + 1
+        assert hand_points(parse_cards("5h 5d 5c"), parse_card("Js")) == 6 + 8
+        assert hand_points(parse_cards("6h 7d 8c"), parse_card("8s")) == 2 * 2 + 2 + 3 * 2
+
+    def test_cr_9_protocol(self) -> None:
+        """CR-9: the conformance kit with five_card, alone and with muggins, in a match."""
+        check_game(game(five_card=True, deals=3), playouts=3, deep_every=4)
+        check_game(game(five_card=True, muggins=True, games=2, deals=4), playouts=2)

@@ -666,3 +666,158 @@ class TestGreedy:
             greedy += state.totals[0]
             random_side += state.totals[1]
         assert greedy > random_side
+
+
+class TestVariants:
+    """Options from issue 28; each off by default."""
+
+    def test_fs_variants_off_by_default(self) -> None:
+        """FS-1.6, FS-3.10, FS-7.4, FS-8.4: none of the variants is on by default."""
+        options = game().options
+        assert (options.international, options.pack48, options.tables, options.all_pass) == (
+            False,
+            False,
+            False,
+            False,
+        )
+
+    @pytest.mark.parametrize(
+        ("bid", "made", "doubled", "redoubled", "points"),
+        [
+            (28, True, True, False, 2),
+            (28, False, True, False, 3),
+            (40, True, False, True, 4),
+            (50, False, False, True, 6),
+            (56, False, True, True, 7),
+            (44, True, False, False, 2),
+        ],
+    )
+    def test_fs_7_4_international_adds_one_or_two(
+        self, bid: int, made: bool, doubled: bool, redoubled: bool, points: int
+    ) -> None:
+        """FS-7.4: 56 International chart 1.3, plus 1 for a double, plus 2 for a redouble."""
+        assert (
+            game_points(bid, made=made, doubled=doubled, redoubled=redoubled, international=True)
+            == points
+        )
+        with pytest.raises(OptionError, match="international"):
+            game_points(30, made=True, international=1)  # type: ignore[arg-type]
+
+    def test_fs_7_4_international_in_play(self) -> None:
+        """FS-7.4: the doubled 28 spades made in play scores 1 + 1 = 2; redoubled 1 + 2 = 3."""
+        tricks_ = [
+            *["play Js", "play Td", "play Tc", "play Th"] * 2,
+            *["play 9s", "play Ad", "play Ac", "play Ah"] * 2,
+            "play As",
+            "play 9d",
+            "play 9c",
+            "play 9h",
+        ]
+        state = run(dealt(SUITED, international=True), "28 spades", "double", "redouble")
+        state = run(state, *tricks_)
+        assert state.totals == (0, 3)
+        assert state.last_deal is not None
+        assert state.last_deal.points == 3
+
+    def test_fs_1_6_four_players_48_cards_twelve_each(self) -> None:
+        """FS-1.6: four players with the 48-card pack get 12 cards each; 12 tricks at most."""
+        g = game(players=4, pack48=True, deals=2)
+        state = g.new_game(seed=3)
+        assert [len(h) for h in state.hands] == [12] * 4
+        assert Counter(state.all_cards()) == Counter(fifty_six.DECKS[6].cards)
+        assert card_points(state.all_cards()) == 56
+        assert state.deck().size == 48
+        with pytest.raises(OptionError, match="pack48"):
+            game(players=6, pack48=True)
+        state = g.new_game(seed=4)
+        rng = random.Random(0)
+        most = 0
+        while not state.is_terminal:
+            state = state.apply(g.greedy_move(state, rng))
+            if state.last_deal is not None:
+                most = max(most, state.last_deal.tricks)
+        assert 0 < most <= 12
+
+    def test_fs_1_6_play_out_takes_twelve_tricks(self) -> None:
+        """FS-1.6, FS-6.2: played out, a 48-card four-player game has twelve tricks."""
+        g = game(players=4, pack48=True, deals=1, play_out=True)
+        state = g.new_game(seed=5)
+        rng = random.Random(1)
+        while not state.is_terminal:
+            state = state.apply(g.greedy_move(state, rng))
+        assert state.last_deal is not None
+        assert state.last_deal.tricks == 12
+        assert sum(state.last_deal.taken) == 56
+
+    def test_fs_8_4_tables_move_between_teams(self) -> None:
+        """FS-8.4: 12 tables each; a made 28 takes one table from the other team."""
+        state = dealt(SUITED, tables=True, deals=2)
+        assert state.totals == (12, 12)
+        assert state.scores == (12, 12, 12, 12)
+        state = run(state, "28 spades", "pass", "pass", "pass")
+        state = run(state, *["play Js", "play Td", "play Tc", "play Th"] * 2)
+        state = run(state, *["play 9s", "play Ad", "play Ac", "play Ah"] * 2)
+        state = run(state, "play As", "play 9d", "play 9c", "play 9h")
+        assert state.totals == (11, 13)
+
+    def test_fs_8_4_match_ends_when_a_team_has_no_tables(self) -> None:
+        """FS-8.4: the match ends as soon as one team has lost all its tables; the sum stays 24."""
+        g = game(players=4, tables=True)
+        assert g.options.games == fifty_six.TABLES_LIMIT
+        for seed in range(3):
+            state = g.new_game(seed=seed)
+            rng = random.Random(seed)
+            while not state.is_terminal:
+                state = state.apply(g.greedy_move(state, rng))
+                assert sum(state.totals) == 24
+                assert min(state.totals) >= 0
+            assert 0 in state.totals or state.deal + 1 == fifty_six.TABLES_LIMIT
+
+    def test_fs_3_10_all_pass_plays_no_trump(self) -> None:
+        """FS-3.10: with all_pass the first bidder may pass; four passes: 28 NT by seat 1."""
+        assert "pass" not in texts(dealt(SUITED))  # FS-3.7 by default
+        state = dealt(SUITED, all_pass=True)
+        assert texts(state)[0] == "pass"
+        state = run(state, "pass", "pass", "pass")
+        assert state.phase is Phase.BIDDING
+        assert state.turn == 0
+        state = run(state, "pass")
+        assert state.phase is Phase.PLAY
+        assert state.contract is not None
+        assert (state.contract.number, state.contract.denomination, state.contract.bidder) == (
+            28,
+            NT,
+            1,
+        )
+        assert state.turn == 1  # FS-5.1: the first bidder leads
+
+    def test_fs_3_10_bid_after_passes(self) -> None:
+        """FS-3.10: after opening passes a bid still needs every other player to pass."""
+        state = run(dealt(SUITED, all_pass=True), "pass", "pass", "30 hearts")
+        assert state.phase is Phase.BIDDING
+        state = run(state, "pass", "pass", "pass")
+        assert state.contract is not None
+        assert state.contract.number == 30
+
+    @pytest.mark.parametrize(
+        "options",
+        [
+            {"players": 4, "pack48": True, "deals": 2},
+            {"players": 6, "tables": True, "deals": 3},
+            {"players": 4, "all_pass": True, "deals": 3},
+            {"players": 8, "international": True, "deals": 2},
+            {"players": 4, "pack48": True, "tables": True, "all_pass": True, "deals": 3},
+        ],
+    )
+    def test_fs_variants_whole_protocol(self, options: dict[str, object]) -> None:
+        """FS-1.6, FS-3.10, FS-7.4, FS-8.4: the conformance kit, saves and replay with it on."""
+        g = game(**options)
+        check_game(g, playouts=2, deep_every=4)
+        state = g.new_game(seed=6)
+        rng = random.Random(2)
+        for _ in range(30):
+            if state.is_terminal:
+                break
+            state = state.apply(g.greedy_move(state, rng))
+        assert g.state_from_json(state.to_json()) == state
+        assert g.replay(6, [str(m) for m in state.history]) == state

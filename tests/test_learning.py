@@ -182,8 +182,12 @@ def test_bj_13_3_sample_state_deals_the_shoe_hole_and_double_down_cards() -> Non
     are dealt from the unseen cards; reshuffles are public (BJ-3.5, BJ-13.3)."""
     from cardrules.games.blackjack import Phase
 
-    game = games.create("blackjack", players=5, packs=1, deals=40)
-    positions = _positions(game, seeds=3, every=2, cap=2000)
+    # One pack leaves 18 to 26 cards behind the cut card (BJ-3.2): seven seats over ten
+    # playouts run a shoe out mid-round; every position where that happened is sampled,
+    # with every sixth of the others.
+    game = games.create("blackjack", players=7, packs=1, deals=40)
+    every = _positions(game, seeds=10, every=2, cap=2000)
+    positions = [s for i, s in enumerate(every) if s.view(0).reshuffle_due or i % 6 == 0]
     assert any(s.view(0).reshuffle_due for s in positions)  # a shoe ran out mid-round
     assert any(h.doubled for s in positions for hs in s.hands for h in hs)
     moved = 0

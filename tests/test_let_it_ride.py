@@ -394,3 +394,137 @@ class TestProtocol:
         """The module is registered and speaks for itself."""
         assert "let_it_ride" in games.names()
         assert let_it_ride.COMMON_PAY_TABLE == "1000,200,50,11,8,5,3,2,1"
+
+
+class TestSideBets:
+    """LIR-8: the $1 bonus, the 3-Card Bonus and the payout cap, all off by default."""
+
+    def test_lir_8_side_bets_off_by_default(self) -> None:
+        """LIR-8: without the options a seat stakes three bets and nothing else."""
+        options = game().options
+        assert (options.bonus, options.three_card, options.cap) == (False, 0, 0)
+        assert options.stake == 3
+
+    @pytest.mark.parametrize(
+        ("text", "net"),
+        [
+            ("Ah Kh Qh Jh Th", 19999),
+            ("9h Kh Qh Jh Th", 1999),
+            ("9h 9c 9d 9s Th", 399),
+            ("9h 9c 9d Ts Th", 199),
+            ("2h 9h Qh Jh Th", 49),
+            ("9c Kh Qh Jh Th", 24),
+            ("9c 9h 9d Jh 2h", 4),
+            ("9c 9h Jd Jh 2h", -1),
+            ("Ac Ah Jd 3h 2h", -1),
+        ],
+    )
+    def test_lir_8_1_bonus_pays_for_one(self, text: str, net: int) -> None:
+        """LIR-8.1: the common table pays its amount for the chip (the chip is not returned)."""
+        assert let_it_ride.bonus_net(parse_cards(text)) == net
+
+    def test_lir_8_1_bonus_exact_return_matches_published(self) -> None:
+        """LIR-8.1: enumerating all 2,598,960 hands gives the published returns.
+
+        The common table returns 74.46 cents on the dollar (gamblingmy.com's table);
+        the Isle of Capri table 5000,2000,100,75,50,25,8,4 has a published house edge
+        of 27.70% (Wizard of Odds, Let It Ride appendix 2).
+        """
+        common = let_it_ride.bonus_return()
+        assert round(float(1 + common), 4) == pytest.approx(0.7446, abs=1.5e-4)
+        capri = let_it_ride.bonus_return("5000,2000,100,75,50,25,8,4")
+        assert round(float(-capri) * 100, 2) == 27.70
+        # by hand from the published category counts (LIR-3.1)
+        counts = (4, 36, 624, 3744, 5108, 10200, 54912)
+        pays = (20000, 2000, 400, 200, 50, 25, 5)
+        expected = Fraction(sum(c * p for c, p in zip(counts, pays, strict=True)), 2598960) - 1
+        assert common == expected
+
+    @pytest.mark.parametrize(
+        ("text", "line"),
+        [
+            ("Qh Kh Ah", "MINI_ROYAL"),
+            ("2h 3h Ah", "STRAIGHT_FLUSH"),
+            ("7c 7h 7d", "THREE_OF_A_KIND"),
+            ("Jc Qh Kd", "STRAIGHT"),
+            ("2c 9c Kc", "FLUSH"),
+            ("2c 2d Kc", "PAIR"),
+            ("Kc Ad 2h", "NOTHING"),
+        ],
+    )
+    def test_lir_8_2_three_card_lines(self, text: str, line: str) -> None:
+        """LIR-8.2: the three-card ranking, straights above flushes, A-2-3 a straight."""
+        assert let_it_ride.three_card_line(parse_cards(text)).name == line
+
+    def test_lir_8_2_three_card_exact_return_matches_published(self) -> None:
+        """LIR-8.2: over all 22,100 hands, 50-40-30-6-3-1 has a published 7.1% edge and
+        the 4-to-1 flush table 2.14% (Shuffle Master's tables as reported by tunicatravel)."""
+        assert round(float(-let_it_ride.three_card_return()) * 100, 1) == 7.1
+        assert round(float(-let_it_ride.three_card_return("50,40,30,6,4,1")) * 100, 2) == 2.14
+        # by hand: 4 mini royals, 44 other straight flushes, 52 trips, 720 straights,
+        # 1,096 flushes, 3,744 pairs among C(52,3) = 22,100
+        wins = 4 * 50 + 44 * 40 + 52 * 30 + 720 * 6 + 1096 * 3 + 3744
+        losses = 22100 - (4 + 44 + 52 + 720 + 1096 + 3744)
+        assert let_it_ride.three_card_return() == Fraction(wins - losses, 22100)
+
+    def test_lir_8_2_three_card_paid_on_own_cards_whatever_the_hand(self) -> None:
+        """LIR-8.1, LIR-8.2: both side bets are settled at the show, beside the three bets."""
+        state = start(players=1, deals=1, bonus=True, three_card=2)
+        assert state.bankrolls == (100 - 6,)
+        assert state.scores == (0,)
+        state = arrange(state, ["7c 7h 7d"], "2s 5c")
+        state = play(state, "pull 1", "pull 2")
+        result = state.last_deal
+        assert result is not None
+        # three of a kind: the kept bet 3 to 1, bonus $5 for 1, 3-Card Bonus 30 to 1 on 2
+        assert result.won == (3 + 4 + 60,)
+        assert result.side == (4 + 60,)
+        assert state.scores == (67,) == (state.bankrolls[0] - 100,)
+
+    def test_lir_8_2_side_bets_lost_with_a_losing_hand(self) -> None:
+        """LIR-8.1, LIR-8.2: nothing paid: the bets riding and both side bets are lost."""
+        state = arrange(start(players=1, deals=1, bonus=True, three_card=1), ["7c 9h Kd"], "2s 5c")
+        state = play(state, "ride 1", "ride 2")
+        assert state.last_deal is not None
+        assert state.last_deal.won == (-5,)
+        assert state.scores == (-5,)
+
+    def test_lir_8_3_cap_limits_the_win_of_a_hand(self) -> None:
+        """LIR-8.3: a seat wins at most ``cap`` in a hand; its losing side bets still lose."""
+        state = arrange(start(players=1, deals=1, bet=5, cap=100), ["Ah Kh Qh"], "Jh Th")
+        state = play(state, "ride 1", "ride 2")
+        assert state.last_deal is not None
+        assert state.last_deal.won == (100,)  # 15 x 1000 capped
+        state = arrange(
+            start(players=1, deals=1, cap=10, bonus=True, three_card=1), ["7c 8h 9d"], "Ts Jc"
+        )
+        state = play(state, "ride 1", "ride 2")
+        assert state.last_deal is not None
+        # straight: bets 3 x 5 = 15, bonus 25 for 1 = 24, 3-Card straight 6: capped at 10
+        assert state.last_deal.won == (10,)
+        state = arrange(start(players=1, deals=1, cap=10, three_card=1), ["Tc Th 9d"], "2s 3c")
+        state = play(state, "ride 1", "ride 2")
+        assert state.last_deal is not None
+        assert state.last_deal.won == (3 + 1,)  # under the cap
+
+    def test_lir_8_bankroll_covers_the_side_bets(self) -> None:
+        """LIR-1.3, LIR-6.2, LIR-8: the stake includes the side bets."""
+        with pytest.raises(OptionError, match="side bets"):
+            game(bankroll=4, bonus=True, three_card=1)
+        with pytest.raises(OptionError, match="bonus_table needs 8"):
+            game(bonus_table="1,2,3")
+        with pytest.raises(OptionError, match="three_card_table"):
+            game(three_card_table="50,40")
+
+    def test_lir_8_protocol_with_side_bets_on(self) -> None:
+        """LIR-8: the conformance kit, saves and replay with every side option on."""
+        g = game(players=3, deals=3, bonus=True, three_card=2, cap=50, bankroll=30)
+        check_game(g, playouts=2, deep_every=3)
+        state = play(g.new_game(seed=9), "ride 1", "pull 1", "ride 1", "ride 2")
+        assert g.state_from_json(state.to_json()) == state
+        assert g.replay(9, [str(m) for m in state.history]) == state
+        done = g.new_game(seed=2)
+        while not done.is_terminal:
+            done = done.apply(done.legal_moves()[0])
+        assert "side bets" in render(done.view(0))
+        assert json.loads(json.dumps(to_data(done.view(1))))

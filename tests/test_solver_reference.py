@@ -18,7 +18,7 @@ from cardrules.cards import Card, Rank, Suit
 from cardrules.games.kalooki51.scoring import RULES as KALOOKI_RULES
 from cardrules.games.turkish51.scoring import RULES as TURKISH_RULES
 from cardrules.melds import MeldRules, solve
-from cardrules.melds._solver import _opening_values
+from cardrules.melds._bounds import _opening_values
 
 DATA = Path(__file__).parent / "data" / "solver_reference.json"
 

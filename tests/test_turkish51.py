@@ -562,7 +562,7 @@ class TestOpening:
     )
     def test_t51_4_3_quick_test_never_wrong(self, hand: list[Any], top: Any) -> None:
         """The quick pre-test never refuses a card that some candidate meld uses."""
-        from cardrules.games.turkish51._legal import _could_meld
+        from cardrules.games.turkish51._hand import _could_meld
         from cardrules.melds import candidate_melds
 
         if Counter((*hand, top)) - t51.DECK.counts():
@@ -575,7 +575,7 @@ class TestOpening:
     @given(st.lists(st.sampled_from(list(t51.DECK.cards)), max_size=16))
     def test_t51_4_3_loose_cards_counted_at_once(self, hand: list[Any]) -> None:
         """_loose_cards counts the cards that _could_meld refuses with the rest of the hand."""
-        from cardrules.games.turkish51._legal import _could_meld, _loose_cards
+        from cardrules.games.turkish51._hand import _could_meld, _loose_cards
 
         cards = tuple(hand)
         loose = sum(not _could_meld(c, cards[:i] + cards[i + 1 :]) for i, c in enumerate(cards))

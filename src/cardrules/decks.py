@@ -44,6 +44,7 @@ __all__ = [
     "fifty_six",
     "new_seed",
     "pinochle",
+    "pinochle64",
     "piquet",
     "quadruple_war",
     "shuffled",
@@ -221,6 +222,16 @@ def pinochle() -> Deck:
     return stripped(_PIQUET[2:], packs=2, name="pinochle48")
 
 
+def pinochle64() -> Deck:
+    """The 64-card pinochle pack: two each of 7, 8, 9, 10, J, Q, K, A in every suit.
+
+    Examples:
+        >>> pinochle64().size, min(c.rank for c in pinochle64().cards)
+        (64, <Rank.SEVEN: 7>)
+    """
+    return stripped(_PIQUET, packs=2, name="pinochle64")
+
+
 _FIFTY_SIX_RANKS = {
     4: (Rank.JACK, Rank.NINE, Rank.ACE, Rank.TEN),
     6: (Rank.JACK, Rank.NINE, Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN),
@@ -277,6 +288,7 @@ _NAMED: dict[str, Callable[[], Deck]] = {
     "double108": lambda: double(jokers=4),
     "piquet32": piquet,
     "pinochle48": pinochle,
+    "pinochle64": pinochle64,
     **{f"fifty_six_{n}": functools.partial(fifty_six, n) for n in (4, 6, 8)},
     **{f"quadruple_war_{n}": functools.partial(quadruple_war, n) for n in (2, 3, 4, 5)},
 }

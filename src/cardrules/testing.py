@@ -137,8 +137,9 @@ def check_state(
     for junk in _JUNK:
         _expect_refusal(state, junk, fail)
     for move in foreign:
-        if move not in legal:
+        if move not in legal and not _in_range(state, move):
             _expect_refusal(state, move, fail)
+    applied += _check_ranged(game, state, legal, rng, fail)
     # Views: equal across resampling, no seed inside.
     for seat in range(game.players):
         view = state.view(seat)
@@ -156,6 +157,78 @@ def check_state(
             raise fail(f"resample({seat}) changed what seat {seat} sees")
         if other.legal_moves() != legal and state.current_player == seat:
             raise fail(f"resample({seat}) changed the legal moves of seat {seat}")
+    return applied
+
+
+def _in_range(state: GameState[Any], move: Move) -> bool:
+    """Whether ``move`` is a ranged move whose amount is legal now, listed or not."""
+    if type(move) not in state.RANGED:
+        return False
+    bounds = state.amount_range(type(move))
+    amount = getattr(move, "amount", None)
+    return bounds is not None and isinstance(amount, int) and bounds[0] <= amount <= bounds[1]
+
+
+def _check_ranged(
+    game: Game[Any, Any],
+    state: GameState[Any],
+    legal: tuple[Move, ...],
+    rng: random.Random,
+    fail: Any,
+) -> int:
+    """Moves with a range of amounts (``GameState.RANGED``): every amount in
+    ``amount_range`` is legal, listed or not, reads back from its notation and
+    plays (its save loads back); amounts just outside are refused with the range
+    in the reason. Returns how many moves were applied."""
+    applied = 0
+    for kind in state.RANGED:
+        make: Any = kind
+        bounds = state.amount_range(kind)
+        if bounds is None:
+            if any(type(m) is kind for m in legal):
+                raise fail(f"{kind.NAME} moves are listed but amount_range gives none")
+            _expect_refusal(state, make(1), fail)
+            continue
+        low, high = bounds
+        listed: set[int] = {getattr(m, "amount", 0) for m in legal if type(m) is kind}
+        if not listed:
+            raise fail(f"amount_range({kind.NAME!r}) is {bounds} but none is listed")
+        if not listed <= set(range(low, high + 1)):
+            raise fail(f"listed {kind.NAME} amounts {sorted(listed)} leave {bounds}")
+        inside = {low, high, rng.randint(low, high)}
+        saved = False
+        for amount in sorted(inside):
+            move = make(amount)
+            if not state.is_legal(move):
+                raise fail(f"{move} is inside amount_range {bounds} but not legal")
+            parsed = game.parse_move(state, str(move))
+            if parsed != move:
+                raise fail(f"notation {str(move)!r} reads back as {parsed!r}")
+            try:
+                after = state.apply(parsed)
+                after.validate()
+            except CardRulesError as exc:
+                raise fail(f"{move}, inside {bounds}, failed: {exc}") from exc
+            applied += 1
+            if str(after.history[-1]) != str(move):
+                raise fail(f"{move} was recorded as {after.history[-1]}")
+            if amount not in listed and not saved:  # one save of an unlisted amount
+                saved = True
+                try:
+                    game.state_from_json(after.to_json())
+                except CardRulesError as exc:
+                    raise fail(f"the save after unlisted {move} is refused: {exc}") from exc
+        for amount in (low - 1, high + 1):
+            move = make(amount)
+            try:
+                state.apply(move)
+            except IllegalMoveError as exc:
+                if f"{low} to {high}" not in exc.reason:
+                    raise fail(f"refusing {move} does not give the range: {exc.reason}") from exc
+                continue
+            except Exception as exc:
+                raise fail(f"apply({move}) raised {type(exc).__name__}: {exc}") from exc
+            raise fail(f"apply accepted {move}, outside amount_range {bounds}")
     return applied
 
 

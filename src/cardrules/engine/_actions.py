@@ -48,11 +48,15 @@ class Codec:
         encode: a value's number; raises ``InvalidMoveError`` for a value
             outside the codec.
         text: a short description for the docs (``"card face (52)"``).
+        remember: whether a move's number may be remembered by its value; ``False``
+            for a whole-move codec of an amount abstraction, whose canonical moves
+            carry their place in it (see ``GameState.RANGED``).
     """
 
     size: int
     encode: Encode = attrs.field(repr=False)
     text: str = ""
+    remember: bool = True
 
 
 def _outside(value: object, what: str) -> InvalidMoveError:
@@ -198,6 +202,7 @@ class Family:
     size: int
     encode: Encode = attrs.field(repr=False)
     text: str = ""
+    remember: bool = True
 
 
 def family(move: type[Move], faces: Sequence[Card], codecs: Mapping[str, Codec]) -> Family:
@@ -211,7 +216,7 @@ def family(move: type[Move], faces: Sequence[Card], codecs: Mapping[str, Codec])
     """
     whole = codecs.get("")
     if whole is not None:
-        return Family(move, whole.size, whole.encode, whole.text)
+        return Family(move, whole.size, whole.encode, whole.text, whole.remember)
     hints = _hints(move)
     names: list[str] = []
     parts: list[Codec] = []
@@ -254,6 +259,7 @@ class ActionSpace:
     offsets: dict[type[Move], tuple[int, Encode]] = attrs.field(init=False, eq=False, repr=False)
     size: int = attrs.field(init=False)
     known: dict[Move, int] = attrs.field(init=False, eq=False, repr=False, factory=dict)
+    forget: frozenset[type[Move]] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         offsets: dict[type[Move], tuple[int, Encode]] = {}
@@ -263,6 +269,8 @@ class ActionSpace:
             start += fam.size
         object.__setattr__(self, "offsets", offsets)
         object.__setattr__(self, "size", start)
+        forget = frozenset(fam.move for fam in self.families if not fam.remember)
+        object.__setattr__(self, "forget", forget)
 
     def index(self, move: object) -> int:
         """The number of ``move``.
@@ -278,7 +286,7 @@ class ActionSpace:
         if entry is None:
             raise InvalidMoveError(f"{move!r:.60} is not a move of this game's action space")
         number = entry[0] + entry[1](move)
-        if len(self.known) < _KNOWN_MOST:
+        if len(self.known) < _KNOWN_MOST and type(move) not in self.forget:
             self.known[move] = number  # type: ignore[index]
         return number
 

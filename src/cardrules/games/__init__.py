@@ -37,6 +37,10 @@ _REGISTRY: dict[str, tuple[str, str]] = {
     "kalooki51": ("cardrules.games.kalooki51", "Kalooki51"),
     "let_it_ride": ("cardrules.games.let_it_ride", "LetItRide"),
     "blackjack": ("cardrules.games.blackjack", "Blackjack"),
+    "canasta": ("cardrules.games.canasta", "Canasta"),
+    "quadruple_war": ("cardrules.games.quadruple_war", "QuadrupleWar"),
+    "pinochle": ("cardrules.games.pinochle", "Pinochle"),
+    "texas_holdem": ("cardrules.games.texas_holdem", "TexasHoldem"),
 }
 
 

@@ -27,8 +27,10 @@ from ``cardrules.melds``, never from a room):
   [`retrieve_joker`][cardrules.melds.retrieve_joker];
 * ``_candidates``: [`candidate_melds`][cardrules.melds.candidate_melds], every set and run a hand
   can make;
-* ``_solver``: [`solve`][cardrules.melds.solve], [`value_bound`][cardrules.melds.value_bound] and
-  [`best_doubles`][cardrules.melds.best_doubles].
+* ``_solver``: [`solve`][cardrules.melds.solve], the exact search.
+* ``_bounds``: [`value_bound`][cardrules.melds.value_bound] and the quick answers built on
+  the search (best value, fewest cards left, opening values).
+* ``_doubles``: [`best_doubles`][cardrules.melds.best_doubles].
 
 Examples:
     >>> from cardrules import parse_cards
@@ -43,6 +45,14 @@ Examples:
 
 from __future__ import annotations
 
+from cardrules.melds._bounds import _best_value as _best_value
+from cardrules.melds._bounds import _fewest_left as _fewest_left
+from cardrules.melds._bounds import _opening_values as _opening_values
+from cardrules.melds._bounds import _opening_with_above as _opening_with_above
+from cardrules.melds._bounds import _value_above as _value_above
+from cardrules.melds._bounds import _value_ceiling as _value_ceiling
+from cardrules.melds._bounds import value_bound
+
 # Private names that other modules, tests and benches import from here.
 from cardrules.melds._candidates import _analysed as _analysed
 from cardrules.melds._candidates import _candidate_cards as _candidate_cards
@@ -51,6 +61,7 @@ from cardrules.melds._candidates import _hand_key as _hand_key
 from cardrules.melds._candidates import _window_starts as _window_starts
 from cardrules.melds._candidates import candidate_melds
 from cardrules.melds._check import check_double, check_meld
+from cardrules.melds._doubles import best_doubles
 from cardrules.melds._rules import (
     DEFAULT_RULES,
     Decomposition,
@@ -61,14 +72,8 @@ from cardrules.melds._rules import (
     card_points,
     meld_value,
 )
-from cardrules.melds._solver import _best_value as _best_value
-from cardrules.melds._solver import _fewest_left as _fewest_left
-from cardrules.melds._solver import _opening_values as _opening_values
-from cardrules.melds._solver import _opening_with_above as _opening_with_above
 from cardrules.melds._solver import _solved as _solved
-from cardrules.melds._solver import _value_above as _value_above
-from cardrules.melds._solver import _value_ceiling as _value_ceiling
-from cardrules.melds._solver import best_doubles, solve, value_bound
+from cardrules.melds._solver import solve
 from cardrules.melds._table import lay_off, layoff_cards, retrieve_joker
 
 __all__ = [

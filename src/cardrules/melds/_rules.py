@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 import operator
+from collections.abc import Mapping
 from typing import Any, Literal
 
 import attrs
@@ -32,6 +33,29 @@ def _opt_nonneg(instance: object, attribute: attrs.Attribute[Any], value: object
 def _retrieval(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if value not in ("fill", "closed", "never"):
         raise OptionError(f"set_joker_retrieval must be 'fill', 'closed' or 'never', got {value!r}")
+
+
+def _rank_table(value: object) -> tuple[tuple[Rank, int], ...]:
+    """A rank-to-points table as sorted pairs, checked."""
+    pairs = list(value.items()) if isinstance(value, Mapping) else list(value)  # type: ignore[call-overload]
+    out: list[tuple[Rank, int]] = []
+    for pair in pairs:
+        rank, points = pair
+        if not isinstance(rank, Rank):
+            raise OptionError(f"rank_points: {rank!r:.40} is not a rank")
+        if not isinstance(points, int) or isinstance(points, bool) or points < 0:
+            raise OptionError(f"rank_points: {rank.name} is worth {points!r:.40}, not a count")
+        out.append((rank, points))
+    if len({r for r, _ in out}) != len(out):
+        raise OptionError("rank_points names a rank twice")
+    return tuple(sorted(out))
+
+
+def _table_points(rules: MeldRules, rank: Rank) -> int:
+    for named, points in rules.rank_points:
+        if named is rank or (named.is_joker and rank.is_joker):
+            return points
+    raise OptionError(f"rank_points gives no value for {rank.name}")
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -60,6 +84,9 @@ class MeldRules:
         ace_high_points: an ace's value high in a run, in a set, and left in hand.
         court_points: the value of a jack, queen or king.
         joker_points: a joker's value left in hand (in a meld it counts as its card).
+        rank_points: a fixed value for each rank, jokers included, in place of the pips,
+            court and ace values (Canasta's joker 50, deuce and ace 20, K to 8 10, 7 to 3
+            5); a mapping or pairs of rank and points, every rank that is played named.
 
     Examples:
         >>> MeldRules().max_set_size, MeldRules(max_jokers=1).max_jokers
@@ -88,6 +115,7 @@ class MeldRules:
     ace_high_points: int = attrs.field(default=11, validator=_nonneg)
     court_points: int = attrs.field(default=10, validator=_nonneg)
     joker_points: int = attrs.field(default=50, validator=_nonneg)
+    rank_points: tuple[tuple[Rank, int], ...] = attrs.field(default=(), converter=_rank_table)
 
     def __attrs_post_init__(self) -> None:
         if self.min_length < 2:
@@ -260,11 +288,15 @@ def card_points(card: Card, rules: MeldRules = DEFAULT_RULES) -> int:
     _check_rules(rules)
     if not isinstance(card, Card):
         raise InvalidCardError(f"expected a Card, got {card!r}")
+    if rules.rank_points:
+        return _table_points(rules, card.rank)
     return _face_points(card, rules, low_ace=False) if not card.is_joker else rules.joker_points
 
 
 def _face_points(card: Card, rules: MeldRules, *, low_ace: bool) -> int:
     rank = card.rank
+    if rules.rank_points:
+        return _table_points(rules, rank)
     if rank <= Rank.TEN:
         return int(rank)
     if rank == Rank.ACE:

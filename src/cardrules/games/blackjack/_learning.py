@@ -45,7 +45,7 @@ def sample_fields(view: Any, rng: random.Random) -> dict[str, Any]:
     pool = list((packs - shown).elements())
     rng.shuffle(pool)
     phase = view.phase
-    hole = phase in (Phase.INSURANCE, Phase.PLAY)
+    hole = phase in (Phase.INSURANCE, Phase.PLAY) and not view.options.no_hole_card
     doubled = sum(h.doubled for hands in view.hands for h in hands)
     if shown - packs or len(pool) != view.shoe_size + doubled + hole:
         raise InvalidStateError("the view's cards do not fit the shoe's packs")

@@ -18,12 +18,14 @@ from cardrules.games.blackjack.moves import (
     Bet,
     DealResult,
     Double,
+    DoubleFor,
     Hand,
     Hit,
     Insure,
     Options,
     Phase,
     Stand,
+    Surrender,
 )
 from cardrules.games.blackjack.values import _VALUE, _ladder, _total
 
@@ -38,7 +40,9 @@ def _shoe_deck(packs: int) -> Deck:
 
 
 @functools.lru_cache(maxsize=256)
-def _ladder_moves(kind: type[Bet] | type[Insure], low: int, high: int) -> tuple[Move, ...]:
+def _ladder_moves(
+    kind: type[Bet] | type[Insure] | type[DoubleFor], low: int, high: int
+) -> tuple[Move, ...]:
     return tuple(kind(a) for a in _ladder(low, high))
 
 
@@ -79,7 +83,9 @@ def _done(hand: Hand) -> Hand:
 
 
 def _reserve(rng: random.Random, packs: int) -> int:
-    """Cards left behind the cut card (BJ-3.2)."""
+    """Cards left behind the cut card (BJ-3.2): 18 to 26 of one pack, 26 to 35 of two."""
+    if packs <= 2:
+        return rng.randint(18, 26) if packs == 1 else rng.randint(26, 35)
     return rng.randint(10 * packs, (25 * packs) // 2)
 
 
@@ -175,25 +181,40 @@ class Table:
         up = self.draw()
         for seat, card in zip(seats, first, strict=True):
             self.hands[seat] = [Hand(cards=(card, self.draw()), stake=self.bets[seat])]
-        self.dealer = [up, self.draw()]
+        self.dealer = [up] if self.opts.no_hole_card else [up, self.draw()]  # BJ-16.7
         if _VALUE[up.rank] == 1 and self.next_insurer(-1):  # BJ-7.1
             return
         self.peek()
 
     def next_insurer(self, after: int) -> bool:
+        even = self.opts.even_money
         for seat in range(after + 1, self.opts.players):
             bet = self.bets[seat]
-            if bet >= 2 and self.bankrolls[seat] - bet >= 1:
+            natural = even and bet and self.hands[seat][0].natural  # BJ-16.6
+            if natural or (bet >= 2 and self.bankrolls[seat] - bet >= 1):
                 self.phase, self.turn = Phase.INSURANCE, seat
                 return True
         return False
+
+    def take_even_money(self) -> None:
+        """BJ-16.6: the natural is paid one to one, whatever the hole card."""
+        hand = self.hands[self.turn][0]
+        self.hands[self.turn][0] = Hand(
+            cards=hand.cards, stake=hand.stake, done=True, even_money=True
+        )
+        self.insurance[self.turn] = 0
+        self.after_insurance()
 
     def after_insurance(self) -> None:
         if not self.next_insurer(self.turn):
             self.peek()
 
     def peek(self) -> None:
-        """BJ-5.2, BJ-6.3: a ten-card or ace up card is checked for a natural."""
+        """BJ-5.2, BJ-6.3: a ten-card or ace up card is checked for a natural
+        (no peek without a hole card, BJ-16.7)."""
+        if self.opts.no_hole_card:
+            self.next_hand()
+            return
         up, hole = self.dealer
         if _VALUE[up.rank] + _VALUE[hole.rank] == 11 and _VALUE[up.rank] in (1, 10):
             self.settle(dealer_natural=True)
@@ -214,8 +235,7 @@ class Table:
                 hands[i] = hand
                 self.phase, self.turn = Phase.PLAY, seat
                 return
-        self.dealer_play()
-        self.settle(dealer_natural=False)
+        self.settle(dealer_natural=self.dealer_play())
 
     def play(self, move: Move) -> None:
         hands = self.hands[self.turn]
@@ -228,40 +248,58 @@ class Table:
             )
         elif isinstance(move, Stand):
             hands[i] = _done(hand)
-        elif isinstance(move, Double):  # BJ-10.1
+        elif isinstance(move, Surrender):  # BJ-16.1
+            hands[i] = Hand(cards=hand.cards, stake=hand.stake, done=True, surrendered=True)
+        elif isinstance(move, (Double, DoubleFor)):  # BJ-10.1, BJ-16.8
             cards = (*hand.cards, self.draw())
+            extra = move.amount if isinstance(move, DoubleFor) else hand.stake
             hands[i] = Hand(
-                cards=cards, stake=2 * hand.stake, doubled=True, split=hand.split, done=True
+                cards=cards, stake=hand.stake + extra, doubled=True, split=hand.split, done=True
             )
         else:  # Split, BJ-9.1
             a, b = hand.cards
             left = Hand(cards=(a,), stake=hand.stake, split=True)
             right = Hand(cards=(b,), stake=hand.stake, split=True)
-            if a.rank == Rank.ACE:  # BJ-9.4: one card each, no more
-                left = Hand(cards=(a, self.draw()), stake=hand.stake, split=True, done=True)
-                right = Hand(cards=(b, self.draw()), stake=hand.stake, split=True, done=True)
+            opts = self.opts
+            if a.rank == Rank.ACE and not opts.hit_split_aces:  # BJ-9.4: one card each
+                room = opts.resplit_aces and len(hands) + 1 < opts.max_hands  # BJ-16.3
+                c, d = self.draw(), self.draw()
+                left = Hand(
+                    cards=(a, c), stake=hand.stake, split=True, done=not (room and c.rank == a.rank)
+                )
+                right = Hand(
+                    cards=(b, d), stake=hand.stake, split=True, done=not (room and d.rank == b.rank)
+                )
             hands[i : i + 1] = [left, right]
         self.next_hand()
 
-    def dealer_play(self) -> None:
-        """BJ-11: draw to 17; stand on soft 17 unless hit_soft_17; BJ-11.4."""
+    def dealer_play(self) -> bool:
+        """BJ-11: draw to 17; stand on soft 17 unless hit_soft_17; BJ-11.4. Without a
+        hole card the second card comes first, and a natural wins every bet still
+        out, doubles and splits whole (BJ-16.7); whether it is one is returned."""
+        dealer = self.dealer
+        if len(dealer) == 1:
+            dealer.append(self.draw())
+            if _total(dealer)[0] == 21:
+                return True
         for hands in self.hands:
             for hand in hands:
                 cards = hand.cards
                 total = _total(cards)[0]
+                if hand.surrendered or hand.even_money:
+                    continue  # settled without the dealer (BJ-16.1, BJ-16.6)
                 if total < 21 or (total == 21 and (hand.split or len(cards) > 2)):
                     break  # a hand still standing: the dealer plays
             else:
                 continue
             break
         else:
-            return
+            return False
         h17 = self.opts.hit_soft_17
-        dealer = self.dealer
         while True:
             total, soft = _total(dealer)
             if total > 17 or (total == 17 and not (h17 and soft)):
-                return
+                return False
             dealer.append(self.draw())
 
     def settle(self, *, dealer_natural: bool) -> None:
@@ -283,8 +321,13 @@ class Table:
                 used.extend(cards)
                 stake = hand.stake
                 total = _total(cards)[0]
-                if total == 21 and len(cards) == 2 and not hand.split:  # a natural
-                    won.append(0 if dealer_natural else (3 * stake) // 2)
+                if hand.even_money:  # BJ-16.6: paid one to one whatever the hole card
+                    won.append(stake)
+                elif hand.surrendered:  # BJ-16.1: half the bet back, rounded down
+                    won.append(stake // 2 - stake)
+                elif total == 21 and len(cards) == 2 and not hand.split:  # a natural
+                    pays = (6 * stake) // 5 if self.opts.six_to_five else (3 * stake) // 2
+                    won.append(0 if dealer_natural else pays)  # BJ-6.2, BJ-16.2
                 elif dealer_natural or total > 21 or total < dealer_total:
                     won.append(-stake)
                 else:

@@ -10,11 +10,13 @@ Examples:
 
 from __future__ import annotations
 
+from cardrules.cards import Card, Rank
 from cardrules.engine import Move
 from cardrules.errors import IllegalMoveError, InvalidStateError
-from cardrules.games.blackjack.moves import DECLINE, DOUBLE, HIT, SPLIT, STAND, Phase
+from cardrules.games.blackjack.moves import DECLINE, DOUBLE, HIT, SPLIT, STAND, SURRENDER, Phase
 from cardrules.games.blackjack.state import State
 from cardrules.games.blackjack.strategy import chart_action, text_action
+from cardrules.games.blackjack.values import _VALUE, _total
 
 __all__ = ["strategy_move"]
 
@@ -56,6 +58,8 @@ def strategy_move(state: State, *, chart: bool = False) -> Move:
     up = state.dealer[0]
     if chart:
         opts = state.options
+        if SURRENDER in moves and _surrenders(hand.cards, up.rank, opts.hit_soft_17):
+            return SURRENDER
         action = chart_action(
             hand.cards,
             up,
@@ -67,3 +71,20 @@ def strategy_move(state: State, *, chart: bool = False) -> Move:
     else:
         action = text_action(hand.cards, up, can_double=can_double, can_split=can_split)
     return _MOVES[action]
+
+
+def _surrenders(cards: tuple[Card, ...], up: Rank, hit_soft_17: bool) -> bool:
+    """The published late-surrender lines for four to eight packs (Wizard of Odds):
+    hard 16 (not two eights) against 9, a ten-card or an ace, hard 15 against a
+    ten-card; with ``hit_soft_17`` also hard 15 and 17 and two eights against an ace
+    (BJ-16.1)."""
+    total, soft = _total(cards)
+    dealer = _VALUE[up]
+    if soft:
+        return False
+    eights = cards[0].rank == cards[1].rank == Rank.EIGHT
+    if hit_soft_17 and dealer == 1 and (total in (15, 16, 17) or eights):
+        return True
+    if eights:
+        return False
+    return (total == 16 and dealer in (9, 10, 1)) or (total == 15 and dealer == 10)

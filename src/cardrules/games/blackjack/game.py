@@ -47,6 +47,7 @@ class Blackjack(Game[State, Options]):
         return {
             "bet": {"amount": int_codec(0, self.options.max_bet)},
             "insure": {"amount": int_codec(0, self.options.max_bet // 2)},
+            "double_for": {"amount": int_codec(0, self.options.max_bet)},
         }
 
     def _sample_fields(self, view: Any, rng: random.Random) -> dict[str, Any]:

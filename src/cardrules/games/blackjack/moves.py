@@ -20,13 +20,17 @@ from cardrules.games.blackjack.values import _total
 __all__ = [
     "DECLINE",
     "DOUBLE",
+    "EVEN_MONEY",
     "HIT",
     "SPLIT",
     "STAND",
+    "SURRENDER",
     "Bet",
     "DealResult",
     "Decline",
     "Double",
+    "DoubleFor",
+    "EvenMoney",
     "Hand",
     "Hit",
     "Insure",
@@ -34,6 +38,7 @@ __all__ = [
     "Phase",
     "Split",
     "Stand",
+    "Surrender",
     "View",
 ]
 
@@ -66,8 +71,20 @@ class Options:
     double_after_split: bool = option(False, doc="double a split hand (BJ-10.3)")
     max_hands: int = option(2, doc="hands a seat may split into (BJ-9.6)", minimum=2, maximum=4)
     split_unlike_tens: bool = option(False, doc="any two ten-cards may split (BJ-9.2)")
+    surrender: bool = option(False, doc="late surrender of half the bet (BJ-16.1)")
+    six_to_five: bool = option(False, doc="naturals pay 6 to 5, not 3 to 2 (BJ-16.2)")
+    resplit_aces: bool = option(False, doc="split aces may split again (BJ-16.3)")
+    hit_split_aces: bool = option(False, doc="split aces are played like other pairs (BJ-16.4)")
+    double_ten_eleven: bool = option(False, doc="a double needs a total of 10 or 11 (BJ-16.5)")
+    even_money: bool = option(False, doc="a natural may take even money at once (BJ-16.6)")
+    double_for_less: bool = option(False, doc="a double may add any amount up to the bet (BJ-16.8)")
+    no_hole_card: bool = option(
+        False, doc="European: the dealer's second card comes after the players (BJ-16.7)"
+    )
 
     def __attrs_post_init__(self) -> None:
+        if self.double_ten_eleven and self.double_any_two:
+            raise OptionError("options double_ten_eleven and double_any_two exclude each other")
         if self.min_bet > self.max_bet:
             raise OptionError(f"option min_bet {self.min_bet} is above max_bet {self.max_bet}")
         if self.bankroll < self.min_bet:
@@ -128,11 +145,36 @@ class Split(Move):
     NAME: ClassVar[str] = "split"
 
 
+@attrs.frozen
+class DoubleFor(Move):
+    """Double for less: add this many chips, up to the bet, and take one card
+    (option ``double_for_less``, BJ-16.8): ``double_for 5``."""
+
+    NAME: ClassVar[str] = "double_for"
+    amount: int
+
+
+@attrs.frozen
+class Surrender(Move):
+    """Give up the hand and half its bet (option ``surrender``, BJ-16.1)."""
+
+    NAME: ClassVar[str] = "surrender"
+
+
+@attrs.frozen
+class EvenMoney(Move):
+    """Take even money for a natural against an ace (option ``even_money``, BJ-16.6)."""
+
+    NAME: ClassVar[str] = "even_money"
+
+
 DECLINE = Decline()
 HIT = Hit()
 STAND = Stand()
 DOUBLE = Double()
 SPLIT = Split()
+SURRENDER = Surrender()
+EVEN_MONEY = EvenMoney()
 
 # --------------------------------------------------------------------------- values
 
@@ -151,7 +193,9 @@ class Hand:
     """One hand of a seat: its cards, its stake, how it came about.
 
     ``split`` marks a hand made by a split; ``done`` one that takes no more
-    cards (stood, busted, doubled, 21, a natural or a split ace).
+    cards (stood, busted, doubled, 21, a natural or a split ace);
+    ``surrendered`` and ``even_money`` a hand given up (BJ-16.1) or a natural
+    paid even money (BJ-16.6).
 
     Examples:
         >>> from cardrules import parse_cards
@@ -167,6 +211,8 @@ class Hand:
     doubled: bool = False
     split: bool = False
     done: bool = False
+    surrendered: bool = False
+    even_money: bool = False
 
     @property
     def total(self) -> int:

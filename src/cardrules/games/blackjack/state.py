@@ -29,6 +29,7 @@ from cardrules.games.blackjack._round import (
     Table,
     _bet_moves,
     _insure_moves,
+    _ladder_moves,
     _reserve,
     _shoe_deck,
     shuffle,
@@ -36,13 +37,17 @@ from cardrules.games.blackjack._round import (
 from cardrules.games.blackjack.moves import (
     DECLINE,
     DOUBLE,
+    EVEN_MONEY,
     HIT,
     SPLIT,
     STAND,
+    SURRENDER,
     Bet,
     DealResult,
     Decline,
     Double,
+    DoubleFor,
+    EvenMoney,
     Hand,
     Hit,
     Insure,
@@ -50,9 +55,10 @@ from cardrules.games.blackjack.moves import (
     Phase,
     Split,
     Stand,
+    Surrender,
     View,
 )
-from cardrules.games.blackjack.values import _VALUE, _ladder, _total
+from cardrules.games.blackjack.values import _VALUE, _total
 
 __all__ = ["State", "new_state", "render"]
 
@@ -71,7 +77,10 @@ class State(GameState[Options]):
     """
 
     GAME: ClassVar[str] = "blackjack"
-    MOVES: ClassVar[tuple[type[Move], ...]] = (Bet, Insure, Decline, Hit, Stand, Double, Split)
+    MOVES: ClassVar[tuple[type[Move], ...]] = (
+        Bet, Insure, Decline, Hit, Stand, Double, Split, Surrender, EvenMoney, DoubleFor
+    )  # fmt: skip
+    RANGED: ClassVar[tuple[type[Move], ...]] = (Bet, Insure, DoubleFor)
 
     options: Options
     seed: int
@@ -160,30 +169,62 @@ class State(GameState[Options]):
             cards = hand.cards
             if len(cards) != 2:  # the common case: only hit or stand
                 return _HIT_STAND
-            moves: list[Move] = [HIT, STAND]
-            if self._double_problem(hand) is None:
+            opts = self.options
+            aces = hand.split and cards[0].rank == Rank.ACE and not opts.hit_split_aces
+            moves: list[Move] = [STAND] if aces else [HIT, STAND]  # BJ-16.3: stand or split
+            if not aces and self._double_problem(hand) is None:
                 moves.append(DOUBLE)
-            pair = cards[0].rank == cards[1].rank or self.options.split_unlike_tens
+            pair = cards[0].rank == cards[1].rank or opts.split_unlike_tens
             if pair and self._split_problem(hand) is None:
                 moves.append(SPLIT)
+            if opts.surrender and not hand.split:  # BJ-16.1: first two cards, no split
+                moves.append(SURRENDER)
+            less = self._amount_range(DoubleFor)
+            if less is not None:  # BJ-16.8: the chip ladder up to the bet
+                ladder = _ladder_moves(DoubleFor, 1, hand.stake)
+                moves.extend(m for m in ladder if m.amount <= less[1])  # type: ignore[attr-defined]
             return tuple(moves)
         if phase is Phase.BET:
             return _bet_moves(self.options.min_bet, self.options.max_bet, self.bankrolls[self.turn])
         if phase is Phase.INSURANCE:
-            return (DECLINE, *_insure_moves(self.bets[self.turn], self._free(self.turn)))
+            moves = [DECLINE, *_insure_moves(self.bets[self.turn], self._free(self.turn))]
+            if self.options.even_money and self.hands[self.turn][0].natural:  # BJ-16.6
+                moves.append(EVEN_MONEY)
+            return tuple(moves)
         return ()
 
-    def _double_problem(self, hand: Hand) -> str | None:
+    def _amount_range(self, kind: type[Move]) -> tuple[int, int] | None:
+        """Any whole bet between the table limits that the seat can cover (BJ-4.1,
+        BJ-4.3); any insurance from 1 up to half the bet that it can cover (BJ-7.1)."""
+        if kind is Bet and self.phase is Phase.BET:
+            high = min(self.options.max_bet, self.bankrolls[self.turn])
+            return (self.options.min_bet, high) if high >= self.options.min_bet else None
+        if kind is Insure and self.phase is Phase.INSURANCE:
+            high = min(self.bets[self.turn] // 2, self._free(self.turn))
+            return (1, high) if high >= 1 else None
+        if kind is DoubleFor and self.phase is Phase.PLAY and self.options.double_for_less:
+            hand = self.active_hand()  # BJ-16.8: any amount up to the bet
+            if hand is None or self._double_problem(hand, need=1) is not None:
+                return None
+            return (1, min(hand.stake, self._free(self.turn)))
+        return None
+
+    def _double_problem(self, hand: Hand, need: int | None = None) -> str | None:
         opts = self.options
+        if hand.split and hand.cards[0].rank == Rank.ACE and not opts.hit_split_aces:
+            return "split aces take one card each and do not double (BJ-9.4)"
         if len(hand.cards) != 2:
             return "a double is only made on a hand's first two cards (BJ-10.1)"
         if hand.split and not opts.double_after_split:
             return "a split hand may not double (BJ-10.3; option double_after_split)"
         total = hand.total
+        if opts.double_ten_eleven and not 10 <= total <= 11:
+            return f"a double needs a total of 10 or 11, not {total} (BJ-16.5)"
         if not opts.double_any_two and not 9 <= total <= 11:
             return f"a double needs a total of 9, 10 or 11, not {total} (BJ-10.1)"
-        if self._free(self.turn) < hand.stake:
-            return f"seat {self.turn} cannot cover another {hand.stake} chips (BJ-4.3)"
+        need = hand.stake if need is None else need
+        if self._free(self.turn) < need:
+            return f"seat {self.turn} cannot cover another {need} chips (BJ-4.3)"
         return None
 
     def _split_problem(self, hand: Hand) -> str | None:
@@ -195,8 +236,8 @@ class State(GameState[Options]):
         tens = opts.split_unlike_tens and _VALUE[a.rank] == _VALUE[b.rank] == 10
         if a.rank != b.rank and not tens:
             return f"{a} and {b} are not a pair of the same rank (BJ-9.1, BJ-9.2)"
-        if hand.split and a.rank == Rank.ACE:
-            return "split aces are not split again (BJ-9.6)"
+        if hand.split and a.rank == Rank.ACE and not opts.resplit_aces:
+            return "split aces are not split again (BJ-9.6; option resplit_aces)"
         if len(self.hands[self.turn]) >= opts.max_hands:
             return f"a seat may hold at most {opts.max_hands} hands (BJ-9.6; option max_hands)"
         if self._free(self.turn) < hand.stake:
@@ -217,11 +258,27 @@ class State(GameState[Options]):
                 return (
                     f"bet {amount} is outside the limits {opts.min_bet} to {opts.max_bet} (BJ-4.1)"
                 )
-            if amount > self.bankrolls[self.turn]:
-                return f"seat {self.turn} holds only {self.bankrolls[self.turn]} chips (BJ-4.3)"
-            return (
-                f"bets are made on the chip ladder {_ladder(opts.min_bet, opts.max_bet)} (BJ-4.2)"
-            )
+            return f"seat {self.turn} holds only {self.bankrolls[self.turn]} chips (BJ-4.3)"
+        if isinstance(move, EvenMoney):
+            if not opts.even_money:
+                return "even money is not a move at this table (BJ-16.6; option even_money)"
+            return "even money is taken by a natural when the dealer shows an ace (BJ-16.6)"
+        if isinstance(move, DoubleFor):
+            if not opts.double_for_less:
+                return "doubling for less is not allowed here (BJ-16.8; option double_for_less)"
+            hand = self.active_hand()
+            if hand is None:
+                return "no hand is being played (BJ-16.8)"
+            if not isinstance(move.amount, int) or isinstance(move.amount, bool):
+                return f"a double is a whole number of chips, not {move.amount!r:.20} (BJ-16.8)"
+            problem = self._double_problem(hand, need=1)
+            if problem is not None:
+                return problem
+            return f"a double for less adds 1 to {hand.stake} chips, not {move.amount} (BJ-16.8)"
+        if isinstance(move, Surrender):
+            if not opts.surrender:
+                return "surrender is not allowed at this table (BJ-16.1; option surrender)"
+            return "only an unsplit hand's first two cards may surrender (BJ-16.1)"
         if isinstance(move, (Insure, Decline)):
             if phase is not Phase.INSURANCE:
                 return (
@@ -234,14 +291,16 @@ class State(GameState[Options]):
                 return f"insurance is a whole number of chips, not {move.amount!r:.20} (BJ-7.1)"
             if move.amount > bet // 2:
                 return f"insurance {move.amount} is more than half the bet {bet} (BJ-7.1)"
-            if move.amount > self._free(self.turn):
-                return f"seat {self.turn} cannot cover {move.amount} more chips (BJ-4.3)"
-            return "insurance is offered on the chip ladder up to half the bet (BJ-7.1)"
+            if move.amount < 1:
+                return f"insurance is at least 1 chip, not {move.amount} (BJ-7.1)"
+            return f"seat {self.turn} cannot cover {move.amount} more chips (BJ-4.3)"
         if phase is Phase.BET:
             return "no hand is being played: the next move is a bet (BJ-4.1, BJ-8.1)"
         if phase is Phase.INSURANCE:
             return "each seat first takes or declines insurance (BJ-7.1)"
         hand = self.active_hand()
+        if hand is not None and isinstance(move, Hit) and hand.split:
+            return "split aces take one card each (BJ-9.4; option hit_split_aces)"
         if hand is not None and isinstance(move, Double):
             return self._double_problem(hand) or super().explain(move)
         if hand is not None and isinstance(move, Split):
@@ -257,6 +316,8 @@ class State(GameState[Options]):
         elif isinstance(move, (Insure, Decline)):
             table.insurance[seat] = move.amount if isinstance(move, Insure) else 0
             table.after_insurance()
+        elif isinstance(move, EvenMoney):
+            table.take_even_money()
         else:
             table.play(move)
         return table.pack(self)
@@ -303,7 +364,7 @@ class State(GameState[Options]):
         if not isinstance(rng, random.Random):
             raise OptionError(f"resample needs a random.Random, got {type(rng).__name__}")
         pool = list(self.shoe)
-        hidden_hole = self.phase in (Phase.INSURANCE, Phase.PLAY)
+        hidden_hole = self.phase in (Phase.INSURANCE, Phase.PLAY) and not self.options.no_hole_card
         if hidden_hole:
             pool.append(self.dealer[1])
         for hands in self.hands:
@@ -340,7 +401,8 @@ class State(GameState[Options]):
         if self.deal >= opts.deals and self.phase is not Phase.OVER:
             raise InvalidStateError(f"round {self.deal + 1} is past the {opts.deals} of the game")
         dealt = self.phase in (Phase.INSURANCE, Phase.PLAY)
-        if dealt != (len(self.dealer) == 2) or (not dealt and any(self.hands)):
+        up_only = dealt and opts.no_hole_card  # BJ-16.7: one dealer card while played
+        if dealt != (len(self.dealer) == 2 - up_only) or (not dealt and any(self.hands)):
             raise InvalidStateError(f"the dealer's and seats' cards do not fit phase {self.phase}")
         if self.phase is Phase.BET and self.bankrolls[self.turn] < opts.min_bet:
             raise InvalidStateError(f"seat {self.turn} cannot bet")
@@ -390,7 +452,7 @@ def render(view: View) -> str:
         f"shoe {view.shoe_size} cards, cut card at {view.cut}"
     ]
     if view.dealer:
-        hidden = " ??" if len(view.dealer) == 1 else ""
+        hidden = " ??" if len(view.dealer) == 1 and not opts.no_hole_card else ""
         lines.append(f"dealer: {format_cards(view.dealer)}{hidden}")
     for seat in range(opts.players):
         parts = []

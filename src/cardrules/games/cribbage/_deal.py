@@ -10,16 +10,23 @@ from typing import Any, TypeVar
 from cardrules.cards import Card
 from cardrules.engine import GameState
 from cardrules.engine._fast_copy import fields_copier
+from cardrules.games.cribbage._scoring import VALUE
 from cardrules.games.cribbage._values import _DECK_CARDS, _PLAY, Phase
 
 # The state class of ._game, which builds on these helpers (a type variable, not an import,
 # so that this room stays below it).
 State = TypeVar("State", bound=GameState[Any])
 
-__all__ = ["deal", "draw"]
+__all__ = ["deal", "draw", "redeal"]
 
 _FRESH = {n: (False,) * n for n in (2, 3, 4)}
 _PLAY_OF = _PLAY.__getitem__
+# The seats after each seat, in turn order, by number of players (the seat itself last),
+# and the same without the seat itself: with go_stops he does not play on (CR-5.10).
+_ORDER = {
+    n: tuple(tuple((s + k) % n for k in range(1, n + 1)) for s in range(n)) for n in (2, 3, 4)
+}
+_STOPS = {n: tuple(order[:-1] for order in orders) for n, orders in _ORDER.items()}
 
 
 def _said_go(
@@ -121,7 +128,10 @@ def deal(
     ``game``, ``pegs`` and ``last_deal`` are set when given (else kept).
     """
     n = state.options.players
-    size = 6 if n == 2 else 5
+    size = 6 if n == 2 and not state.options.five_card else 5
+    start = state.pegs if pegs is None else pegs  # type: ignore[attr-defined]
+    if state.options.five_card and (number == 0 or game is not None):  # CR-9.4
+        start = _add(start, (dealer + 1) % n, 3, n)
     extra = 1 if n == 3 else 0
     rest, picked = draw(state.seed, number, n * size + extra + 1)
     rest.append(picked[-1])  # the card the cut will turn up
@@ -138,7 +148,45 @@ def deal(
         (picked[n * size],) if extra else (),
         tuple(rest),
         state.game if game is None else game,  # type: ignore[attr-defined]
-        state.pegs if pegs is None else pegs,  # type: ignore[attr-defined]
+        start,
         state.last_deal if last_deal is None else last_deal,  # type: ignore[attr-defined]
         *_BLANK[n],
     )
+
+
+def redeal(
+    state: Any, pool: list[Card], others: list[int]
+) -> tuple[list[tuple[Card, ...]], list[Card]] | None:
+    """Deal ``pool`` to the ``others`` as the public facts allow (``resample``): no
+    card below a seat's ``low``, and a playable card for the seat to play (in the
+    play, or next once a claim of the play is settled, CR-7.4); ``None`` if the
+    cards do not allow it."""
+    hands = list(state.hands)
+    rest = list(pool)
+    pending = state.pending
+    player = state.turn if state.phase is Phase.PLAY else None
+    if pending is not None and pending.phase is Phase.PLAY:
+        player = pending.turn
+    room = 31 - state.count
+    for i in others:
+        size = len(state.hands[i])
+        if not size:
+            continue
+        floor = state.low[i]
+        take: list[Card] = []
+        if i == player:
+            k = next((j for j, c in enumerate(rest) if floor <= VALUE[c] <= room), None)
+            if k is None:
+                return None
+            take.append(rest.pop(k))
+        keep = []
+        for c in rest:
+            if len(take) < size and VALUE[c] >= floor:
+                take.append(c)
+            else:
+                keep.append(c)
+        if len(take) < size:
+            return None
+        hands[i] = tuple(sorted(take))
+        rest = keep
+    return hands, rest

@@ -19,8 +19,10 @@ from cardrules.decks import Deck
 from cardrules.engine import EMPTY_HISTORY, GameState, History, Move, make_view, seats_check
 from cardrules.engine._fast_copy import fields_copier
 from cardrules.errors import InvalidStateError, OptionError
-from cardrules.games.cribbage._deal import _FRESH, _PLAY_OF, _add, _said_go
+from cardrules.games.cribbage import _peg_claims
+from cardrules.games.cribbage._deal import _FRESH, _ORDER, _PLAY_OF, _STOPS, _add, _said_go
 from cardrules.games.cribbage._deal import deal as _deal
+from cardrules.games.cribbage._deal import redeal as _redeal
 from cardrules.games.cribbage._scoring import VALUE, hand_points, pegs
 from cardrules.games.cribbage._values import (
     _COUNTS,
@@ -35,6 +37,7 @@ from cardrules.games.cribbage._values import (
     Muggins,
     Options,
     Pass,
+    PegClaim,
     Phase,
     Play,
     View,
@@ -52,8 +55,8 @@ class State(GameState[Options]):
     ``series`` the cards played since the count last started from zero,
     ``passed`` who has said go in this series, ``low`` the lowest pip value
     each seat's unplayed cards can have, as its gos this deal showed,
-    ``stock[-1]`` the card the
-    cut will turn up.
+    ``stock[-1]`` the card the cut will turn up, ``pending`` (with muggins) the
+    points of the card just played until they are claimed (CR-7.4).
 
     Examples:
         >>> from cardrules import games
@@ -90,6 +93,7 @@ class State(GameState[Options]):
     claim: int | None = None
     asked: int | None = None
     counted: tuple[int | None, ...] = ()
+    pending: PegClaim | None = None
     last_deal: DealResult | None = None
 
     # ---- protocol -------------------------------------------------------------------
@@ -129,7 +133,10 @@ class State(GameState[Options]):
         return seat % 2 if self.options.players == 4 else seat
 
     def true_count(self) -> int:
-        """The true count of the hand (or crib) now being counted (CR-6)."""
+        """The true count of the hand (or crib) now being counted (CR-6), or with a
+        claim of the play pending, the true points of the card (CR-7.4)."""
+        if self.pending is not None:
+            return self.pending.points
         if self.starter is None or self.stage > self.options.players:
             return 0
         if self.stage == self.options.players:
@@ -146,8 +153,10 @@ class State(GameState[Options]):
             return tuple([_PLAY[c] for c in hand if VALUE[c] <= room])
         if phase is Phase.CRIB:
             cards = sorted(self.hands[self.turn])  # the table keys on cards in order
-            return tuple(map(_LAY_OF, itertools.combinations(cards, len(cards) - 4)))
-        if phase is Phase.COUNT:
+            return tuple(
+                map(_LAY_OF, itertools.combinations(cards, len(cards) - self.options.keep))
+            )
+        if phase is Phase.COUNT or phase is Phase.PEG:
             return _COUNTS[: self.true_count() + 1]
         if phase is Phase.MUGGINS:
             return (MUGGINS, PASS)
@@ -176,7 +185,7 @@ class State(GameState[Options]):
         if isinstance(move, LayAway):
             if self.phase is not Phase.CRIB:
                 return "cards are laid away only before the starter is cut (CR-3.1)"
-            need = len(self.hands[seat]) - 4
+            need = len(self.hands[seat]) - self.options.keep
             if len(move.cards) != need:
                 return f"seat {seat} must lay away {need} card(s), not {len(move.cards)} (CR-3.2)"
             return f"seat {seat} does not hold {format_cards(move.cards)} (CR-3.2)"
@@ -191,8 +200,10 @@ class State(GameState[Options]):
                 f"{self.count + value}, past 31 (CR-5.2)"
             )
         if isinstance(move, Count):
+            if self.phase is Phase.PEG:
+                return f"the claim {move.points} is more than the card's points (CR-7.4)"
             if self.phase is not Phase.COUNT:
-                return "a count is claimed only in the show, with muggins on (CR-7.1)"
+                return "a count is claimed only in the show, with muggins on (CR-7.1, CR-7.4)"
             return f"the claim {move.points} is more than the true count (CR-7.1)"
         if isinstance(move, (Muggins, Pass)):
             return "muggins is called only after an undercount (CR-7.2)"
@@ -202,9 +213,15 @@ class State(GameState[Options]):
 
     def _next(self, move: Move) -> State:
         if isinstance(move, Play):
+            if self.options.muggins:  # the card's points are claimed (CR-7.4)
+                return _peg_claims.played(self, move.card)  # type: ignore[no-any-return]
             return self._play(move.card)
         if isinstance(move, LayAway):
             return self._lay_away(move.cards)
+        if self.pending is not None:  # a claim of the play, or muggins on it (CR-7.4)
+            if isinstance(move, Count):
+                return _peg_claims.claimed(self, move.points)  # type: ignore[no-any-return]
+            return _peg_claims.answered(self, move)  # type: ignore[no-any-return]
         if isinstance(move, Count):
             return self._claim(move.points)
         if isinstance(move, Muggins):
@@ -225,7 +242,7 @@ class State(GameState[Options]):
             return self, None
         pegs = _add(self.pegs, seat, points, self.options.players)
         state = self._replace(pegs=pegs)
-        if pegs[seat] >= self.options.target:
+        if pegs[seat] >= self.options.goal:
             return state, state._end_game(seat)
         return state, None
 
@@ -250,10 +267,10 @@ class State(GameState[Options]):
                 return won
         return state
 
-    def _play(self, card: Card) -> State:
-        """Play ``card`` (CR-5): peg, then the next player (with his legal
-        moves, found on the way) or a new series, all in one copy of the state
-        (the hot path of a random game)."""
+    def _play(self, card: Card, quiet: bool = False) -> State:
+        """Play ``card`` (CR-5): peg (unless ``quiet``: with muggins it is claimed),
+        then the next player (with his legal moves, found on the way) or a new
+        series, all in one copy of the state (the hot path of a random game)."""
         seat = self.turn
         n = self.options.players
         count = self.count + VALUE[card]
@@ -275,15 +292,15 @@ class State(GameState[Options]):
             hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
             played = (*played[:seat], (*played[seat], card), *played[seat + 1 :])
         score = self.pegs
-        target = self.options.target
-        if points:
+        target = self.options.goal
+        if points and not quiet:
             score = _add(score, seat, points, n)
             if score[seat] >= target:
                 return self._replace(
                     hands=hands, played=played, count=count, series=series, pegs=score
                 )._end_game(seat)
         low = self.low
-        order = _ORDER[n][seat]
+        order = (_STOPS if self.options.go_stops else _ORDER)[n][seat]  # CR-5.10
         if count < 31:  # who plays next: the go goes round (CR-5.3)
             passed = self.passed
             room = 31 - count
@@ -309,13 +326,17 @@ class State(GameState[Options]):
                     )
                 gone.append(t)  # he says go, or has no cards left
             low = _said_go(passed, low, gone, room)[1]
-            score = _add(score, seat, 1, n)  # the go, or the last card (CR-5.3, CR-5.8)
+            if not quiet:  # the go, or the last card (CR-5.3, CR-5.8)
+                score = _add(score, seat, 1, n)
             if score[seat] >= target:
                 return self._replace(
                     hands=hands, played=played, count=count, series=series, pegs=score, low=low
                 )._end_game(seat)
+        if self.options.five_card:  # CR-9.3: one series; the cards left are shown
+            shown = tuple([p + h for p, h in zip(played, hands, strict=True)])
+            return _SHOW_COPY(self, ((),) * n, shown, 0, (), score, _FRESH[n], low)._show()
         fresh = _FRESH[n]
-        for t in order:  # the count restarts (CR-5.7); the next with cards leads
+        for t in _ORDER[n][seat]:  # the count restarts (CR-5.7, CR-5.10): the next with cards leads
             if hands[t]:
                 return _PLAY_COPY(
                     self, hands, played, 0, (), score, t, fresh, low,
@@ -333,7 +354,7 @@ class State(GameState[Options]):
         starter = self.starter
         assert starter is not None
         score = self.pegs
-        target = self.options.target
+        target = self.options.goal
         counted: list[int | None] = [None] * (n + 1)
         for stage in range(n + 1):
             if stage < n:
@@ -371,10 +392,10 @@ class State(GameState[Options]):
                 return state._replace(phase=Phase.MUGGINS, claim=points, asked=nxt, turn=nxt)
         return state._next_stage()
 
-    def _next_opponent(self, after: int | None) -> int | None:
-        """The next opponent of the counter to be asked about muggins (CR-7.2)."""
+    def _next_opponent(self, after: int | None, counter: int | None = None) -> int | None:
+        """The next opponent of the counter (or ``counter``) to be asked about muggins."""
         n = self.options.players
-        counter = self._counter()
+        counter = self._counter() if counter is None else counter
         start = counter if after is None else after
         for k in range(1, n):
             t = (start + k) % n
@@ -426,12 +447,13 @@ class State(GameState[Options]):
     def _end_game(self, winner: int) -> State:
         """A side reached the target: games won (CR-8.3, CR-8.4), then the next game."""
         n = self.options.players
-        target = self.options.target
+        target = self.options.goal
         losers = [i for i in range(n) if self.side(i) != self.side(winner)]
         best = max(self.pegs[i] for i in losers)
         won = 1
         if self.options.skunks:
-            won = 4 if best < 61 else 2 if best < 91 else 1
+            double = 3 if self.options.double_skunk_three else 4  # CR-8.4, CR-8.8
+            won = double if best < 61 else 2 if best < 91 else 1
         elif best < (target + 1) // 2:
             won = 2
         gp = tuple(
@@ -498,7 +520,7 @@ class State(GameState[Options]):
         hands = list(self.hands)
         for _ in range(100):
             rng.shuffle(pool)
-            dealt = self._redeal(pool, others)
+            dealt = _redeal(self, pool, others)
             if dealt is not None:
                 hands, pool = dealt
                 break
@@ -510,38 +532,6 @@ class State(GameState[Options]):
         return self._replace(
             hands=tuple(hands), crib=tuple(crib), stock=tuple(pool), seed=rng.getrandbits(63)
         )
-
-    def _redeal(
-        self, pool: list[Card], others: list[int]
-    ) -> tuple[list[tuple[Card, ...]], list[Card]] | None:
-        """Deal ``pool`` to the ``others`` as the public facts allow: no card
-        below a seat's ``low``, and a playable card for the seat to play."""
-        hands = list(self.hands)
-        rest = list(pool)
-        for i in others:
-            size = len(self.hands[i])
-            if not size:
-                continue
-            need_play = self.phase is Phase.PLAY and i == self.turn
-            room = 31 - self.count
-            floor = self.low[i]
-            take: list[Card] = []
-            if need_play:
-                k = next((j for j, c in enumerate(rest) if floor <= VALUE[c] <= room), None)
-                if k is None:
-                    return None
-                take.append(rest.pop(k))
-            keep = []
-            for c in rest:
-                if len(take) < size and VALUE[c] >= floor:
-                    take.append(c)
-                else:
-                    keep.append(c)
-            if len(take) < size:
-                return None
-            hands[i] = tuple(sorted(take))
-            rest = keep
-        return hands, rest
 
     def _check(self) -> None:
         n = self.options.players
@@ -565,24 +555,25 @@ class State(GameState[Options]):
             if not any(VALUE[c] <= 31 - self.count for c in self.hands[self.turn]):
                 raise InvalidStateError(f"seat {self.turn} is to play but cannot")
         for i, hand in enumerate(self.hands):
-            if len(hand) + len(self.played[i]) > 4 and self.phase is not Phase.CRIB:
-                raise InvalidStateError(f"seat {i} holds and played more than four cards")
             if any(VALUE[c] < self.low[i] for c in hand):
                 raise InvalidStateError(f"seat {i} said go yet holds a card it could have played")
         if self.phase is Phase.CRIB and self.starter is not None:
             raise InvalidStateError("the starter is turned only after the crib is complete")
-        if self.phase is Phase.CRIB and len(self.hands[self.turn]) <= 4:
+        if self.phase is Phase.CRIB and len(self.hands[self.turn]) <= self.options.keep:
             raise InvalidStateError(f"seat {self.turn} is to lay away but has nothing to lay")
-        if self.phase in (Phase.COUNT, Phase.MUGGINS) and (
-            len(self.counted) != n + 1 or not 0 <= self.stage <= n
+        if (
+            self.pending is None
+            and self.phase in (Phase.COUNT, Phase.MUGGINS)
+            and (len(self.counted) != n + 1 or not 0 <= self.stage <= n)
         ):
             raise InvalidStateError(f"the count is at stage {self.stage} of {len(self.counted)}")
-        if self.phase in (Phase.COUNT, Phase.MUGGINS) and any(self.hands):
+        if self.pending is None and self.phase in (Phase.COUNT, Phase.MUGGINS) and any(self.hands):
             raise InvalidStateError("hands are counted only after the play")
         if self.phase is Phase.MUGGINS and (self.claim is None or self.asked is None):
             raise InvalidStateError("muggins is asked only after a claim")
-        if not all(0 <= p < self.options.target + 40 for p in self.pegs):
+        if not all(0 <= p < self.options.goal + 40 for p in self.pegs):
             raise InvalidStateError(f"points {self.pegs} are out of range")
+        _peg_claims.check(self)
 
 
 _OVER = Phase.OVER
@@ -596,10 +587,6 @@ _CUT_COPY: Callable[..., State] = fields_copier(
 _SHOW_COPY: Callable[..., State] = fields_copier(
     State, ("hands", "played", "count", "series", "pegs", "passed", "low")
 )
-# The seats after each seat, in turn order, by number of players.
-_ORDER = {
-    n: tuple(tuple((s + k) % n for k in range(1, n + 1)) for s in range(n)) for n in (2, 3, 4)
-}
 # The copy of a play: the fields a card changes, and the next player's legal moves.
 _PLAY_COPY: Callable[..., State] = fields_copier(
     State, ("hands", "played", "count", "series", "pegs", "turn", "passed", "low", "_legal")

@@ -27,7 +27,7 @@ def sample_fields(view: Any) -> dict[str, Any]:
     n = view.options.players
     seat = view.seat
     share = 2 if n == 2 else 1
-    dealt = 6 if n == 2 else 5
+    dealt = 6 if n == 2 and not view.options.five_card else 5
     others = [i for i in range(n) if i != seat]
     if view.phase is Phase.CRIB:
         laid = {i: dealt - view.hand_sizes[i] for i in others}
@@ -45,7 +45,10 @@ def sample_fields(view: Any) -> dict[str, Any]:
             raise InvalidStateError("the crib's size does not fit the hands' sizes")
         out["crib"] = Unseen(view.crib_size - len(view.laid), first=view.laid)
         out["crib_from"] = (seat,) * len(view.laid) + from_others
-    if view.phase in (Phase.COUNT, Phase.MUGGINS):
+    if view.pending is not None:  # a claim of the play (CR-7.4): stage 0, nothing counted
+        if view.phase is Phase.MUGGINS:
+            out["asked"] = view.turn
+    elif view.phase in (Phase.COUNT, Phase.MUGGINS):
         stage = n if view.crib else None
         if stage is None:
             counter = view.turn if view.phase is Phase.COUNT else _counter(view)
@@ -68,6 +71,38 @@ def _counter(view: Any) -> int:
         if n != 4 or seat % 2 != asked % 2:
             return seat
     return asked  # pragma: no cover
+
+
+def fix_next_player(view: Any, hands: list[tuple[Card, ...]], unseen: list[Card]) -> None:
+    """Give the seat to play next (the mover in the play, or the one after a claim
+    of the play, CR-7.4) a card it can play, as the public facts say it holds one:
+    if the sampled hand has none, its first card is swapped for the first unseen
+    card (crib or stock) that fits, else for one of another hidden hand that keeps
+    to that hand's ``low``. A hand that cannot be mended is left for a new try."""
+    pending = view.pending
+    seat = view.turn if view.phase is Phase.PLAY else None
+    if pending is not None and pending.phase is Phase.PLAY:
+        seat = pending.turn
+    if seat is None or seat == view.seat or not hands[seat]:
+        return
+    room = 31 - view.count
+    low: tuple[int, ...] = view.low
+    if any(VALUE[c] <= room for c in hands[seat]):
+        return
+    mine = hands[seat]
+    fits = [c for c in unseen if low[seat] <= VALUE[c] <= room]
+    if fits:
+        unseen[unseen.index(fits[0])] = mine[0]
+        hands[seat] = (fits[0], *mine[1:])
+        return
+    for other, cards in enumerate(hands):
+        if other in (seat, view.seat) or VALUE[mine[0]] < low[other]:
+            continue
+        for k, card in enumerate(cards):
+            if low[seat] <= VALUE[card] <= room:
+                hands[other] = (*cards[:k], mine[0], *cards[k + 1 :])
+                hands[seat] = (card, *mine[1:])
+                return
 
 
 def sample_allows(view: Any) -> Callable[[int, Card], bool]:

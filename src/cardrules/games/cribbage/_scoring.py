@@ -183,6 +183,8 @@ def hand_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
     hot path)."""
     if not _TOTAL:
         rank_table()
+    if len(hand) == 3:
+        return _short_points(hand, starter)
     a, b, c, d = hand
     total = _TOTAL[KEY[a] + KEY[b] + KEY[c] + KEY[d] + KEY[starter]]
     suit = a.suit  # what _suit_points counts, inline
@@ -192,6 +194,23 @@ def hand_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
         elif not crib:
             total += 4
     if NOBS[starter] in hand:  # the jack of the starter's suit
+        total += 1
+    return total
+
+
+def _short_points(hand: Sequence[Card], starter: Card) -> int:
+    """A five-card cribbage hand, three cards and the starter (CR-9.5): fifteens,
+    pairs and runs of the four cards, a flush of the three (3, or 4 with the
+    starter) and nobs."""
+    cards = (*hand, starter)
+    counts = [0] * 14
+    for card in cards:
+        counts[RANK[card]] += 1
+    total = sum(_rank_points(counts))
+    suit = hand[0].suit
+    if all(c.suit == suit for c in hand):
+        total += 4 if starter.suit == suit else 3
+    if NOBS[starter] in hand:
         total += 1
     return total
 
@@ -346,7 +365,7 @@ class Discard:
         return self.hand + self.crib
 
 
-def best_discard(cards: Sequence[Card], *, dealer: bool) -> tuple[Discard, ...]:
+def best_discard(cards: Sequence[Card], *, dealer: bool, keep: int = 4) -> tuple[Discard, ...]:
     """Every way to lay away cards, best first, by exact expected points.
 
     Six cards lay away two (two players), five cards one (three or four).
@@ -356,7 +375,8 @@ def best_discard(cards: Sequence[Card], *, dealer: bool) -> tuple[Discard, ...]:
     average over every way the crib can be completed from the unseen cards
     (each equally likely: the other cards laid away and the starter), added
     when the crib is the player's (``dealer=True``; for a partnership, the
-    partner's deal too) and subtracted otherwise.
+    partner's deal too) and subtracted otherwise. ``keep=3`` is five-card
+    cribbage: five cards lay away two (CR-9.2).
 
     Raises:
         InvalidCardError: not five or six distinct cards of the pack.
@@ -369,18 +389,21 @@ def best_discard(cards: Sequence[Card], *, dealer: bool) -> tuple[Discard, ...]:
     """
     given = card_list(cards, "best_discard")
     size = len(given)
-    if size not in (5, 6):
-        raise InvalidCardError(f"best_discard takes 5 or 6 cards (CR-3.1), got {size}")
+    if size not in (5, 6) or keep not in (3, 4) or size - keep not in (1, 2):
+        raise InvalidCardError(
+            f"best_discard takes 5 or 6 cards keeping 4, or 5 keeping 3 (CR-3.1, CR-9.2);"
+            f" got {size} keeping {keep!r:.20}"
+        )
     hand = check_hand(given, size, "a cribbage deal")
     hand = tuple(sorted(hand))
-    lay_count = size - 4
+    lay_count = size - keep
     unseen = [c for c in _CARDS if c not in hand]
     out = []
     for lay in itertools.combinations(hand, lay_count):
-        keep = tuple(c for c in hand if c not in lay)
-        hand_ev = sum(hand_points(keep, s) for s in unseen) / len(unseen)
+        held = tuple(c for c in hand if c not in lay)
+        hand_ev = sum(hand_points(held, s) for s in unseen) / len(unseen)
         crib_ev = float(crib_value(lay, unseen))
-        out.append(Discard(keep=keep, lay=lay, hand=hand_ev, crib=crib_ev if dealer else -crib_ev))
+        out.append(Discard(keep=held, lay=lay, hand=hand_ev, crib=crib_ev if dealer else -crib_ev))
     out.sort(key=lambda d: (-d.value, d.lay))
     return tuple(out)
 

@@ -25,6 +25,7 @@ __all__ = [
     "Muggins",
     "Options",
     "Pass",
+    "PegClaim",
     "Phase",
     "Play",
     "View",
@@ -37,22 +38,57 @@ class Options:
     """Cribbage options (see ``seeds/cribbage.md``).
 
     Examples:
-        >>> Options()
-        Options(players=2, deals=None, target=121, games=1, muggins=False, skunks=False)
+        >>> Options().players, Options().target, Options().go_stops
+        (2, None, False)
+        >>> Options().goal, Options(players=3).goal, Options(players=3, target=121).goal
+        (121, 61, 121)
     """
 
     players: int = option(2, doc="2, 3, or 4 as two partnerships (CR-1.1)", choices=(2, 3, 4))
     deals: int | None = option(
         None, kind=int, optional=True, minimum=1, doc="stop after this many deals (CR-8.6)"
     )
-    target: int = option(121, doc="points that win a game (CR-8.1)", choices=(121, 61))
+    target: int | None = option(
+        None,
+        kind=int,
+        optional=True,
+        choices=(121, 61),
+        doc="points that win a game; none: 121, or 61 with three players (CR-8.1, CR-8.7)",
+    )
     games: int = option(1, doc="games in the match (CR-8.6)", minimum=1, maximum=1000)
     muggins: bool = option(False, doc="counts are claimed, overlooked points taken (CR-7)")
     skunks: bool = option(False, doc="skunk and double skunk instead of the lurch (CR-8.4)")
+    double_skunk_three: bool = option(
+        False, doc="with skunks, a double skunk counts three games, not four (CR-8.8)"
+    )
+    go_stops: bool = option(
+        False, doc="3 or 4 players: after the others' go the last player stops (CR-5.10)"
+    )
+    five_card: bool = option(
+        False, doc="two players: the older five-card game, one series, to 61 (CR-9)"
+    )
 
     def __attrs_post_init__(self) -> None:
-        if self.skunks and self.target != 121:
+        if self.skunks and self.goal != 121:
             raise OptionError("option skunks is only for games to 121 (CR-8.4)")
+        if self.double_skunk_three and not self.skunks:
+            raise OptionError("option double_skunk_three needs skunks (CR-8.8)")
+        if self.go_stops and self.players == 2:
+            raise OptionError("option go_stops is for three or four players (CR-5.10)")
+        if self.five_card and self.players != 2:
+            raise OptionError("option five_card is the two-player game (CR-9.1)")
+
+    @property
+    def goal(self) -> int:
+        """The points that win a game: ``target``, else 61 with three players, else 121."""
+        if self.target is not None:
+            return self.target
+        return 61 if self.players == 3 or self.five_card else 121
+
+    @property
+    def keep(self) -> int:
+        """Cards a hand keeps after laying away: 4, or 3 in five-card cribbage (CR-9.2)."""
+        return 3 if self.five_card else 4
 
 
 # --------------------------------------------------------------------------- moves
@@ -123,9 +159,27 @@ class Phase(enum.Enum):
 
     CRIB = "crib"  # lay away (CR-3)
     PLAY = "play"  # play a card (CR-5)
+    PEG = "peg"  # claim the points of the card just played (muggins, CR-7.4)
     COUNT = "count"  # claim a count (muggins, CR-7.1)
     MUGGINS = "muggins"  # call muggins or pass (CR-7.2)
     OVER = "over"
+
+
+@attrs.frozen(kw_only=True)
+class PegClaim:
+    """With muggins, the points a card earned in the play, waiting for its player's
+    claim (CR-7.4).
+
+    ``seat`` played the card; ``points`` is what it truly pegs (fifteen, pair,
+    run, 31, and the go or the last card it earned); ``turn`` and ``phase``
+    say who moves next, and to do what, once the claim (and any muggins) is
+    settled: the next card of the play, or the first count of the show.
+    """
+
+    seat: int
+    points: int
+    turn: int
+    phase: Phase
 
 
 @attrs.frozen(kw_only=True)
@@ -151,9 +205,16 @@ class DealResult:
         """Transcript lines for the deal."""
         lines = [f"  deal {self.deal + 1} ends: seat {self.dealer} dealt; starter {self.starter}"]
         for seat, hand in enumerate(self.hands):
-            lines.append(f"    seat {seat}: {format_cards(hand)} counts {self.points[seat]}")
-        lines.append(f"    crib: {format_cards(self.crib)} counts {self.crib_points}")
+            lines.append(f"    seat {seat}: {format_cards(hand)} {_counted(self.points[seat])}")
+        crib = format_cards(self.crib) if self.crib_points is not None else "(not shown)"
+        lines.append(f"    crib: {crib} {_counted(self.crib_points)}")
         return lines
+
+
+def _counted(points: int | None) -> str:
+    """How a hand's count reads in a transcript: never ``None`` (a hand not counted
+    because the game ended first, CR-8.2)."""
+    return "not counted (the game ended first)" if points is None else f"counts {points}"
 
 
 @attrs.frozen(kw_only=True)
@@ -183,6 +244,7 @@ class View(GameView):
     game_points: tuple[int, ...]
     cuts: tuple[tuple[Card, ...], ...]
     claim: int | None
+    pending: PegClaim | None
     last_deal: DealResult | None
 
 
@@ -206,8 +268,13 @@ def render(view: View) -> str:
     for seat, cards in enumerate(view.played):
         if cards:
             lines.append(f"seat {seat} played: {format_cards(cards)}")
-    if view.phase is Phase.PLAY:
-        lines.append(f"count {view.count}: {format_cards(view.series) or '-'}")
+    if view.phase is Phase.PLAY or view.pending is not None:
+        lines.append(f"running count {view.count}: {format_cards(view.series) or '-'}")
+        gone = [str(s) for s, said in enumerate(view.passed) if said]
+        if gone:
+            lines.append(f"go said by seat {', '.join(gone)}")
+    if view.pending is not None:
+        lines.append(f"seat {view.pending.seat}'s card scored {view.pending.points} to claim")
     if view.crib:
         lines.append(f"crib: {format_cards(view.crib)}")
     if view.turn is not None and view.phase is not Phase.OVER:

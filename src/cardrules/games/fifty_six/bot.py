@@ -28,8 +28,8 @@ from cardrules.engine import Move
 from cardrules.errors import IllegalMoveError
 from cardrules.games.fifty_six._moves import DOUBLE, PASS, REDOUBLE, Bid, Play
 from cardrules.games.fifty_six.scoring import (
-    HAND_SIZE,
     MAX_BID,
+    MIN_BID,
     Denomination,
     card_points,
     trick_rules,
@@ -65,7 +65,7 @@ def estimate(hand: Sequence[Card], players: int) -> int:
     best = _best_suit(hand)
     length = sum(1 for c in hand if c.suit is best)
     fair = 56 / players
-    return round(28 + 1.5 * (card_points(hand) - fair) + 2 * (length - HAND_SIZE / 4))
+    return round(28 + 1.5 * (card_points(hand) - fair) + 2 * (length - len(hand) / 4))
 
 
 def greedy_move(state: State, rng: random.Random) -> Move:
@@ -87,6 +87,8 @@ def _bid(state: State, moves: Sequence[Move]) -> Move:
     suit = _SUIT_BID[_best_suit(hand)]
     high = state.high
     if high is None:
+        if PASS in moves and estimate(hand, state.options.players) < MIN_BID:  # FS-3.10
+            return PASS
         return moves[0] if Bid(28, suit) not in moves else Bid(28, suit)
     guess = estimate(hand, state.options.players)
     if (high.bidder ^ state.turn) & 1 == 0:  # our team holds the bid

@@ -18,7 +18,7 @@ from cardrules.cards import Card
 from cardrules.engine import Codec, Game, GameState, Move, int_codec
 from cardrules.games.fifty_six._moves import Bid, Play, read_bid
 from cardrules.games.fifty_six.bot import greedy_move as _greedy_move
-from cardrules.games.fifty_six.scoring import MAX_BID, MIN_BID, Options
+from cardrules.games.fifty_six.scoring import MAX_BID, MIN_BID, TABLES, Options
 from cardrules.games.fifty_six.state import Phase, State, _deal
 
 __all__ = ["FiftySix"]
@@ -58,9 +58,10 @@ class FiftySix(Game[State, Options]):
 
     def _new_game(self, seed: int) -> State:
         n = self.options.players
+        tables = (TABLES, TABLES) if self.options.tables else (0, 0)  # FS-8.4
         blank = State(
             options=self.options, seed=seed, deal=0, dealer=0, turn=1, phase=Phase.BIDDING,
-            hands=((),) * n,
+            hands=((),) * n, totals=tables,
         )  # fmt: skip
         return _deal(blank, 0, 0)
 

@@ -17,6 +17,7 @@ import attrs
 
 from cardrules import tricks
 from cardrules.cards import Card, Rank, Suit, card_list
+from cardrules.decks import Deck
 from cardrules.decks import fifty_six as _fifty_six_deck
 from cardrules.engine import option
 from cardrules.errors import OptionError
@@ -26,6 +27,8 @@ __all__ = [
     "HAND_SIZE",
     "MAX_BID",
     "MIN_BID",
+    "TABLES",
+    "TABLES_LIMIT",
     "Denomination",
     "Options",
     "card_points",
@@ -37,6 +40,10 @@ __all__ = [
 MIN_BID = 28
 MAX_BID = 56
 HAND_SIZE = 8
+TABLES = 12
+"""Tables (counters) each team starts with under the ``tables`` option (FS-8.4)."""
+TABLES_LIMIT = 200
+"""The most games a ``tables`` match lasts without ``deals`` (FS-8.4)."""
 
 
 @attrs.frozen
@@ -44,8 +51,8 @@ class Options:
     """Fifty-Six options (see ``seeds/fifty_six.md``).
 
     Examples:
-        >>> Options()
-        Options(players=6, deals=None, play_out=False)
+        >>> Options().players, Options().deals, Options().tables
+        (6, None, False)
         >>> Options(players=8).games
         16
     """
@@ -59,13 +66,51 @@ class Options:
         doc="games in the match; none: 12, or 16 with 8 players (FS-8.2)",
     )
     play_out: bool = option(False, doc="play all eight tricks out (FS-6.2)")
+    international: bool = option(
+        False, doc="56 International scoring: a double adds 1, a redouble 2 (FS-7.4)"
+    )
+    pack48: bool = option(False, doc="four players with the 48-card pack, 12 cards each (FS-1.6)")
+    tables: bool = option(
+        False, doc="each team starts with 12 tables; a game's points move tables (FS-8.4)"
+    )
+    all_pass: bool = option(
+        False, doc="the first bidder may pass; all passing plays 28 no trump (FS-3.10)"
+    )
+
+    def __attrs_post_init__(self) -> None:
+        if self.pack48 and self.players != 4:
+            raise OptionError(
+                f"option pack48 is the four-player game; got players={self.players} (FS-1.6)"
+            )
 
     @property
     def games(self) -> int:
-        """The number of games in the match (FS-8.2)."""
+        """The number of games in the match (FS-8.2); with ``tables`` at most 200 (FS-8.4)."""
         if self.deals is not None:
             return self.deals
+        if self.tables:
+            return TABLES_LIMIT
         return 16 if self.players == 8 else 12
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player: 8, or 12 with ``pack48`` (FS-2.1, FS-1.6).
+
+        Examples:
+            >>> Options(players=4, pack48=True).hand_size, Options().hand_size
+            (12, 8)
+        """
+        return 12 if self.pack48 else HAND_SIZE
+
+    @property
+    def pack(self) -> Deck:
+        """The pack dealt (FS-1.3, FS-1.6).
+
+        Examples:
+            >>> Options(players=4, pack48=True).pack.size, Options(players=4).pack.size
+            (48, 32)
+        """
+        return DECKS[6] if self.pack48 else DECKS[self.players]
 
 
 # --------------------------------------------------------------------------- cards and points
@@ -137,14 +182,23 @@ def _check_bid(bid: object) -> int:
     return bid
 
 
-def game_points(bid: int, *, made: bool, doubled: bool = False, redoubled: bool = False) -> int:
-    """The game points the winning team of a game scores (FS-7.1, FS-7.2).
+def game_points(
+    bid: int,
+    *,
+    made: bool,
+    doubled: bool = False,
+    redoubled: bool = False,
+    international: bool = False,
+) -> int:
+    """The game points the winning team of a game scores (FS-7.1, FS-7.2, FS-7.4).
 
     Args:
         bid: the contract's number, 28 to 56.
         made: whether the bidding team made it (then it scores; else the other team).
-        doubled: whether the contract was doubled (times 2).
-        redoubled: whether it was redoubled (times 3; implies doubled).
+        doubled: whether the contract was doubled (times 2; plus 1 with ``international``).
+        redoubled: whether it was redoubled (times 3; plus 2 with ``international``;
+            implies doubled).
+        international: the 56 International tournament scoring (FS-7.4).
 
     Raises:
         OptionError: a bid outside 28 to 56, or a flag that is not a bool.
@@ -154,15 +208,20 @@ def game_points(bid: int, *, made: bool, doubled: bool = False, redoubled: bool 
         (1, 2)
         >>> game_points(44, made=True, doubled=True), game_points(50, made=False, redoubled=True)
         (4, 12)
+        >>> game_points(50, made=False, redoubled=True, international=True)
+        6
     """
     _check_bid(bid)
-    for name, flag in (("made", made), ("doubled", doubled), ("redoubled", redoubled)):
+    flags = (("made", made), ("doubled", doubled), ("redoubled", redoubled))
+    for name, flag in (*flags, ("international", international)):
         if not isinstance(flag, bool):
             raise OptionError(f"{name} must be True or False, got {flag!r:.40}")
     for top, won, lost in _TABLE:
         if bid <= top:
             base = won if made else lost
             break
+    if international:
+        return base + (2 if redoubled else 1 if doubled else 0)
     return base * (3 if redoubled else 2 if doubled else 1)
 
 

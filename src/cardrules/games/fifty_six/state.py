@@ -32,6 +32,7 @@ from cardrules.engine import (
     seats_check,
 )
 from cardrules.errors import InvalidStateError
+from cardrules.games._trick_table import deal_around_voids, voids_shown
 from cardrules.games.fifty_six._moves import (
     _BIDS,
     _PLAYS,
@@ -46,8 +47,6 @@ from cardrules.games.fifty_six._moves import (
 )
 from cardrules.games.fifty_six.scoring import (
     _RULES,
-    DECKS,
-    HAND_SIZE,
     MAX_BID,
     MIN_BID,
     Denomination,
@@ -200,7 +199,7 @@ class State(GameState[Options]):
 
     def deck(self) -> Deck:
         """The pack for this number of players (FS-1.3)."""
-        return DECKS[self.options.players]
+        return self.options.pack
 
     def all_cards(self) -> Iterable[Card]:
         """Hands, the trick on the table and both teams' tricks taken."""
@@ -220,6 +219,8 @@ class State(GameState[Options]):
             return ()
         high = self.high
         if high is None:
+            if self.options.all_pass:  # FS-3.10
+                return (PASS, *_BIDS[MIN_BID, 0])
             return _BIDS[MIN_BID, 0]  # FS-3.7: the first bidder must bid
         ours = (high.bidder ^ self.turn) & 1 == 0
         key = (high.number, self.suit_bid, ours, high.doubled, high.redoubled)
@@ -286,6 +287,10 @@ class State(GameState[Options]):
         if type(move) is Play:
             return self._play(move.card)
         high = self.high
+        if high is None and type(move) is Pass:  # FS-3.10: no bid yet, all_pass
+            if self.passes + 1 >= n:
+                return self._replace(high=_all_passed(self.dealer, n))._start()
+            return self._replace(passes=self.passes + 1, turn=(seat + 1) % n)
         if type(move) is Bid:
             contract = Contract(number=move.number, denomination=move.denomination, bidder=seat)
             return self._replace(
@@ -346,10 +351,22 @@ class State(GameState[Options]):
         """Score the game (FS-7) and deal the next one, or end the match (FS-8)."""
         high = self.high
         assert high is not None
-        points = game_points(high.number, made=made, doubled=high.doubled, redoubled=high.redoubled)
+        options = self.options
+        points = game_points(
+            high.number,
+            made=made,
+            doubled=high.doubled,
+            redoubled=high.redoubled,
+            international=options.international,
+        )
         team = (high.bidder & 1) ^ (0 if made else 1)
         totals = list(self.totals)
-        totals[team] += points
+        if options.tables:  # FS-8.4: the winners take tables from the losers
+            moved = min(points, totals[1 - team])
+            totals[team] += moved
+            totals[1 - team] -= moved
+        else:
+            totals[team] += points
         result = DealResult(
             deal=self.deal,
             contract=high,
@@ -361,7 +378,7 @@ class State(GameState[Options]):
             hands=self.hands,
         )
         state = self._replace(totals=(totals[0], totals[1]), last_deal=result)
-        if self.deal + 1 >= self.options.games:
+        if self.deal + 1 >= options.games or (options.tables and not all(totals)):
             return state._replace(phase=Phase.OVER)
         return _deal(state, self.deal + 1, (self.dealer + 1) % self.options.players)
 
@@ -396,7 +413,7 @@ class State(GameState[Options]):
         if not voids or not any(v for i, v in enumerate(voids) if i != seat):
             hands, _ = redeal_hidden(rng, self.hands, seat)
         else:
-            hands = _deal_around_voids(rng, self.hands, seat, voids)
+            hands = deal_around_voids(rng, self.hands, seat, voids, _suit)
         return self._replace(hands=hands, seed=rng.getrandbits(63))
 
     def voids(self) -> tuple[frozenset[Suit], ...]:
@@ -411,26 +428,16 @@ class State(GameState[Options]):
             (frozenset(), frozenset(), frozenset(), frozenset())
         """
         n = self.options.players
-        found: list[set[Suit]] = [set() for _ in range(n)]
         if self.phase is not Phase.PLAY or self.high is None:
-            return tuple(map(frozenset, found))
+            return (frozenset(),) * n
         plays: list[Card] = []
         for move in reversed(self.history):
             if not isinstance(move, Play):
                 break
             plays.append(move.card)
         plays.reverse()
-        rules = _RULES[self.high.denomination]
         leader = (self.dealer + 1) % n  # FS-5.1
-        for start in range(0, len(plays), n):
-            trick = plays[start : start + n]
-            led = trick[0].suit
-            for k, card in enumerate(trick[1:], 1):
-                if card.suit is not led and led is not None:
-                    found[(leader + k) % n].add(led)
-            if len(trick) == n:
-                leader = (leader + tricks.winning_index(trick, rules)) % n
-        return tuple(map(frozenset, found))
+        return voids_shown(plays, leader, n, _RULES[self.high.denomination])
 
     def _check(self) -> None:
         n = self.options.players
@@ -457,10 +464,11 @@ class State(GameState[Options]):
         done = (len(self.won[0]) + len(self.won[1])) // n
         for seat, hand in enumerate(self.hands):
             played = (seat - self.leader) % n < len(self.trick)
-            if len(hand) != HAND_SIZE - done - played:
+            if len(hand) != self.options.hand_size - done - played:
                 raise InvalidStateError(f"seat {seat} holds {len(hand)} cards")
         if self.phase is Phase.BIDDING:
-            if done or self.trick or self.passes >= n - 1 or (high and high.redoubled):
+            most = n - 1 if high is not None or not self.options.all_pass else n
+            if done or self.trick or self.passes >= most or (high and high.redoubled):
                 raise InvalidStateError("cards are played or bidding is over during the bidding")
             calls = 0  # the bidding moves of this deal: every one passes the turn on
             for move in reversed(self.history):
@@ -476,61 +484,25 @@ class State(GameState[Options]):
 _BIDDING_MOVES: dict[tuple[int, bool, bool, bool, bool], tuple[Move, ...]] = {}
 
 
-def _deal_around_voids(
-    rng: random.Random,
-    hands: tuple[tuple[Card, ...], ...],
-    seat: int,
-    voids: tuple[frozenset[Suit], ...],
-) -> tuple[tuple[Card, ...], ...]:
-    """Deal the other seats' cards again, in the same numbers, so that no seat gets a
-    card of a suit it has shown void in. Cards go out one at a time in a random
-    order, each to a random seat that may take it and that leaves the rest dealable
-    (Hall's condition over the four suits); the actual hands prove a deal exists."""
-    others = [i for i in range(len(hands)) if i != seat]
-    pool = [c for i in others for c in hands[i]]
-    rng.shuffle(pool)
-    room = {i: len(hands[i]) for i in others}
-    left = dict.fromkeys(Suit, 0)
-    for card in pool:
-        left[card.suit] += 1  # type: ignore[index]
-    subsets = [
-        [s for k, s in enumerate(Suit) if mask >> k & 1] for mask in range(1, 1 << len(Suit))
-    ]
+def _all_passed(dealer: int, n: int) -> Contract:
+    """FS-3.10: nobody bid; the hand is played at no trump as 28 by the first bidder."""
+    return Contract(number=MIN_BID, denomination=Denomination.NT, bidder=(dealer + 1) % n)
 
-    def dealable() -> bool:
-        for group in subsets:
-            need = sum(left[s] for s in group)
-            if need and need > sum(
-                r for i, r in room.items() if any(s not in voids[i] for s in group)
-            ):
-                return False
-        return True
 
-    dealt: dict[int, list[Card]] = {i: [] for i in others}
-    for card in pool:
-        suit: Suit = card.suit  # type: ignore[assignment]
-        left[suit] -= 1
-        choices = [i for i in others if room[i] and suit not in voids[i]]
-        rng.shuffle(choices)
-        for i in choices:
-            room[i] -= 1
-            if dealable():
-                dealt[i].append(card)
-                break
-            room[i] += 1
-        else:  # cannot happen while the real hands obey the voids
-            raise InvalidStateError("the hidden cards cannot be dealt around the voids shown")
-    return tuple(hands[i] if i == seat else tuple(dealt[i]) for i in range(len(hands)))
+def _suit(card: Card) -> Suit:
+    return card.suit  # type: ignore[return-value]  # the packs have no jokers
 
 
 def _deal(state: State, number: int, dealer: int) -> State:
-    """Deal game ``number``: 8 cards each, from the dealer's right (FS-2.1)."""
+    """Deal game ``number``: 8 cards each (12 with ``pack48``), from the dealer's right
+    (FS-2.1, FS-1.6)."""
     n = state.options.players
-    cards = list(DECKS[n].cards)
+    size = state.options.hand_size
+    cards = list(state.options.pack.cards)
     state.rng("deal", number).shuffle(cards)
     hands: list[tuple[Card, ...]] = [()] * n
     for k in range(n):
-        hands[(dealer + 1 + k) % n] = tuple(cards[k * HAND_SIZE : (k + 1) * HAND_SIZE])
+        hands[(dealer + 1 + k) % n] = tuple(cards[k * size : (k + 1) * size])
     return state._replace(
         deal=number,
         dealer=dealer,
@@ -566,7 +538,8 @@ def render(view: View) -> str:
     if view.phase is Phase.PLAY:
         lines.append(f"trick led by seat {view.leader}: {format_cards(view.trick) or '(none)'}")
         lines.append(f"card points taken: team 0 {view.taken[0]}, team 1 {view.taken[1]}")
-    lines.append(f"match: team 0 {view.totals[0]}, team 1 {view.totals[1]}")
+    word = "tables" if view.options.tables else "match"  # FS-8.4
+    lines.append(f"{word}: team 0 {view.totals[0]}, team 1 {view.totals[1]}")
     if view.turn is not None:
         lines.append("your turn" if view.turn == view.seat else f"seat {view.turn} to move")
     return "\n".join(lines)

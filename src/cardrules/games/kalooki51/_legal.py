@@ -11,17 +11,14 @@ Examples:
 
 from __future__ import annotations
 
-import functools
-import itertools
 from collections import Counter
 
 from cardrules.cards import JOKER, Card
 from cardrules.engine import GameState, Move
 from cardrules.errors import IllegalMeldError
-from cardrules.games._rummy import bad_fields, joker_wants, meld_fits
-from cardrules.games.kalooki51.moves import (
-    _DISCARDS,
+from cardrules.games._rummy import (
     CANCEL,
+    DISCARDS,
     DRAW,
     OPEN,
     TAKE,
@@ -33,9 +30,13 @@ from cardrules.games.kalooki51.moves import (
     Open,
     Phase,
     Retrieve,
-    Side,
-    TableMeld,
     Take,
+    bad_fields,
+    meld_fits,
+    meld_moves,
+    missing_cards,
+    retrieve_moves,
+    table_layoffs,
 )
 from cardrules.games.kalooki51.state import Position
 from cardrules.melds import (
@@ -85,7 +86,7 @@ def _play_moves(state: Position, seat: int) -> tuple[Move, ...]:
     out: list[Move] = []
     opened = state.opened[seat]
     if opened or (not state.cancelled and _may_open(state, key, rules)):
-        out.extend(_meld_moves(key, rules))
+        out.extend(meld_moves(key, rules))
     if state.pending:
         if state.pending_total >= state.options.threshold:
             out.append(OPEN)
@@ -93,14 +94,14 @@ def _play_moves(state: Position, seat: int) -> tuple[Move, ...]:
         return tuple(out)
     if may_build(state, seat):
         held = set(hand)
-        out.extend(move for card, move in _table_layoffs(state.table, rules) if card in held)
+        out.extend(move for card, move in table_layoffs(state.table, rules) if card in held)
         out.extend(_retrieve_moves(state, hand, rules))
     taken = state.taken
     distinct = dict.fromkeys(key)  # the hand's cards, sorted, each once
     if taken is None or len(hand) == 1 or hand.count(taken) > 1:
-        out.extend(map(_DISCARDS.__getitem__, distinct))
+        out.extend(map(DISCARDS.__getitem__, distinct))
     else:  # not the card just taken (K51-4.3)
-        out.extend(_DISCARDS[c] for c in distinct if c != taken)
+        out.extend(DISCARDS[c] for c in distinct if c != taken)
     return tuple(out)
 
 
@@ -119,28 +120,18 @@ def _may_open(state: Position, key: tuple[Card, ...], rules: MeldRules) -> bool:
 
 def _joker_places(state: Position, key: tuple[Card, ...], rules: MeldRules) -> tuple[Move, ...]:
     """The moves that place a held joker: a new meld holding one, or a lay-off (K51-7.2)."""
-    out: list[Move] = [m for m in _meld_moves(key, rules) if JOKER in m.cards]
-    out.extend(move for card, move in _table_layoffs(state.table, rules) if card == JOKER)
+    out: list[Move] = [m for m in meld_moves(key, rules) if JOKER in m.cards]
+    out.extend(move for card, move in table_layoffs(state.table, rules) if card == JOKER)
     return tuple(out)
 
 
-def _retrieve_moves(state: Position, hand: tuple[Card, ...], rules: MeldRules) -> list[Move]:
-    held = set(hand)
-    out: list[Move] = []
-    for t, placed in enumerate(state.table):
-        wanted, need = joker_wants(placed.meld, rules)
-        if not wanted:
-            continue
-        combos: list[tuple[Card, ...]]
-        if need == 0:  # a run: each joker for the one card it stands for
-            combos = [(face,) for face in wanted if face in held]
-        else:
-            have = [card for card in wanted if card in held]
-            combos = list(itertools.combinations(have, need))
-        for combo in combos:
-            if _joker_has_place(state, hand, t, combo, rules):
-                out.append(Retrieve(t, combo))
-    return out
+def _retrieve_moves(state: Position, hand: tuple[Card, ...], rules: MeldRules) -> list[Retrieve]:
+    """The joker releases of ``hand`` whose joker then has a place (K51-7.1 to K51-7.3)."""
+    return [
+        m
+        for m in retrieve_moves(state.table, hand, rules)
+        if _joker_has_place(state, hand, m.target, m.cards, rules)
+    ]
 
 
 def _joker_has_place(
@@ -162,39 +153,6 @@ def _joker_has_place(
         rest.remove(card)
     rest.append(JOKER)
     return any(JOKER in cards for _, cards in _candidate_cards(tuple(sorted(rest)), rules))
-
-
-@functools.lru_cache(maxsize=1024)
-def _table_layoffs(
-    table: tuple[TableMeld, ...], rules: MeldRules
-) -> tuple[tuple[Card, LayOff], ...]:
-    """Every lay-off onto the melds of ``table``, in order, with the card it lays."""
-    return tuple(
-        (card, _lay_off(card, t, _SIDES[end]))
-        for t, placed in enumerate(table)
-        for card, end in meld_fits(placed.meld, rules)
-    )
-
-
-_SIDES = {"low": Side.LOW, "high": Side.HIGH}
-
-
-@functools.lru_cache(maxsize=8192)
-def _lay_off(card: Card, target: int, side: Side) -> LayOff:
-    """``LayOff(card, target, side)``, shared: the same lay-offs are offered turn after turn."""
-    return LayOff(card, target, side)
-
-
-@functools.lru_cache(maxsize=8192)
-def lay_meld(kind: MeldKind, cards: tuple[Card, ...]) -> LayMeld:
-    """``LayMeld(kind, cards)``, shared: a hand keeps offering the same melds turn after turn."""
-    return LayMeld(kind, cards)
-
-
-@functools.lru_cache(maxsize=64)
-def _meld_moves(hand: tuple[Card, ...], rules: MeldRules) -> tuple[LayMeld, ...]:
-    """The new melds a sorted hand can lay (the whole hand included, K51-4.4)."""
-    return tuple([lay_meld(kind, cards) for kind, cards in _candidate_cards(hand, rules)])
 
 
 # --------------------------------------------------------------------------- explanations
@@ -248,9 +206,9 @@ def explain(state: Position, move: Move) -> str:
 
 
 def _explain_meld(state: Position, move: LayMeld, hand: tuple[Card, ...]) -> str:
-    missing = Counter(move.cards) - Counter(hand)
+    missing = missing_cards(move.cards, hand, state.turn)
     if missing:
-        return f"{' '.join(map(str, missing.elements()))} not in the hand of seat {state.turn}"
+        return missing
     if state.cancelled and not state.opened[state.turn]:
         return "the first lay-down was taken back this turn (K51-5.2)"
     if move.kind is MeldKind.DOUBLE:

@@ -16,12 +16,11 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
+import cardrules.games._rummy as table
 from cardrules.cards import JOKER, Card
-from cardrules.engine import Move, next_seat, replace_at
-from cardrules.games._rummy import remove_cards
-from cardrules.games.kalooki51.moves import (
+from cardrules.engine import Move, next_seat
+from cardrules.games._rummy import (
     Cancel,
-    DealResult,
     Discard,
     Draw,
     LayMeld,
@@ -29,96 +28,44 @@ from cardrules.games.kalooki51.moves import (
     Open,
     Phase,
     Retrieve,
-    TableMeld,
     Take,
 )
+from cardrules.games.kalooki51.moves import DealResult
 from cardrules.games.kalooki51.scoring import DECK, deal_penalties
 from cardrules.games.kalooki51.state import HAND, Position
-from cardrules.melds import check_meld, lay_off, retrieve_joker
+from cardrules.melds import check_meld
 
 __all__ = ["deal", "next_state"]
 
 S = TypeVar("S", bound=Position)  # the state class, kept through every transition
 
-_put = replace_at
-
 
 def next_state(state: S, move: Move) -> S:
     """The state after the legal ``move`` (K51-4 to K51-8)."""
     seat = state.turn
-    hand = state.hands[seat]
     if isinstance(move, Draw):
-        return state._replace(
-            hands=_put(state.hands, seat, (*hand, state.stock[-1])),
-            stock=state.stock[:-1],
-            stock_known=min(state.stock_known, len(state.stock) - 1),
-            phase=Phase.PLAY,
-        )
+        return table.draw(state, seat, stock_known=min(state.stock_known, len(state.stock) - 1))
     if isinstance(move, Take):
-        card = state.discard[-1]
-        return state._replace(
-            hands=_put(state.hands, seat, (*hand, card)),
-            known=_put(state.known, seat, (*state.known[seat], card)),
-            discard=state.discard[:-1],
-            taken=card,
-            phase=Phase.PLAY,
-        )
+        return table.take(state, seat)
     if isinstance(move, LayMeld):
         meld = check_meld(move.cards, state.rules, kind=move.kind)
-        hands, known = remove_cards(state.hands, state.known, seat, move.cards)
         if not state.opened[seat]:
-            return state._replace(hands=hands, known=known, pending=(*state.pending, meld))
+            return table.lay_meld(state, seat, meld)
         loose = 0 if JOKER in move.cards else state.loose
-        after = state._replace(
-            hands=hands,
-            known=known,
-            table=(*state.table, TableMeld(seat, meld)),
-            loose=loose,
-        )
-        return _out_or_on(after, seat)
+        return _out_or_on(table.lay_meld(state, seat, meld, loose=loose), seat)
     if isinstance(move, Open):
-        after = state._replace(
-            table=state.table + tuple(TableMeld(seat, m) for m in state.pending),
-            pending=(),
-            opened=_put(state.opened, seat, True),
-            opened_now=True,
-        )
-        return _out_or_on(after, seat)
+        return _out_or_on(table.open_pending(state, seat, opened_now=True), seat)
     if isinstance(move, Cancel):
-        back = tuple(c for m in state.pending for c in m.cards)
-        return state._replace(
-            pending=(),
-            hands=_put(state.hands, seat, hand + back),
-            known=_put(state.known, seat, (*state.known[seat], *back)),
-            cancelled=True,
-        )
+        return table.cancel_pending(state, seat)
     if isinstance(move, LayOff):
-        placed = state.table[move.target]
-        meld = lay_off(placed.meld, move.card, state.rules, end=move.side.value)
-        hands, known = remove_cards(state.hands, state.known, seat, (move.card,))
-        after = state._replace(
-            hands=hands,
-            known=known,
-            table=_put(state.table, move.target, TableMeld(placed.owner, meld)),
-            built=True,
-            loose=0 if move.card.is_joker else state.loose,
-        )
+        loose = 0 if move.card.is_joker else state.loose
+        after = table.lay_off_card(state, seat, move, state.rules, built=True, loose=loose)
         return _out_or_on(after, seat)
     if isinstance(move, Retrieve):
-        placed = state.table[move.target]
-        meld, joker = retrieve_joker(placed.meld, move.cards, state.rules)
-        hands, known = remove_cards(state.hands, state.known, seat, move.cards)
-        return state._replace(
-            hands=_put(hands, seat, (*hands[seat], joker)),
-            known=_put(known, seat, (*known[seat], joker)),
-            table=_put(state.table, move.target, TableMeld(placed.owner, meld)),
-            built=True,
-            loose=1,
-        )
+        return table.retrieve(state, seat, move, state.rules, built=True, loose=1)
     assert isinstance(move, Discard)
-    hands, known = remove_cards(state.hands, state.known, seat, (move.card,))
-    after = state._replace(hands=hands, known=known, discard=(*state.discard, move.card))
-    if not hands[seat]:  # the last card discarded: out (K51-8.1)
+    after = table.discard_card(state, seat, move.card)
+    if not after.hands[seat]:  # the last card discarded: out (K51-8.1)
         return _end_deal(after, seat, kalooki=state.opened_now and not state.built)
     return _pass_turn(after)
 

@@ -16,19 +16,20 @@ import random
 
 from cardrules.cards import Card
 from cardrules.engine import Move
-from cardrules.errors import CardRulesError, IllegalMoveError
-from cardrules.games._rummy import meld_fits
-from cardrules.games.kalooki51._legal import lay_meld
-from cardrules.games.kalooki51.moves import (
+from cardrules.games._rummy import (
     CANCEL,
     DRAW,
     OPEN,
     TAKE,
-    Discard,
     LayMeld,
     LayOff,
     Phase,
     Retrieve,
+    bot_moves,
+    least_worth,
+    links,
+    plan_move,
+    table_fits,
 )
 from cardrules.games.kalooki51.state import Position
 from cardrules.melds import _best_value, _value_ceiling, card_points, solve
@@ -55,11 +56,7 @@ def greedy_move(state: Position, rng: random.Random) -> Move:
         >>> greedy_move(state, random.Random(1)) in state.legal_moves()
         True
     """
-    if not isinstance(state, Position):
-        raise CardRulesError(f"greedy_move plays a Kalooki 51 State, got {state!r:.60}")
-    moves = state.legal_moves()
-    if not moves:
-        raise IllegalMoveError(None, "the game is over")
+    moves = bot_moves(state, Position, "Kalooki 51")
     seat = state.turn
     hand = state.hands[seat]
     rules = state.rules
@@ -77,7 +74,7 @@ def greedy_move(state: Position, rng: random.Random) -> Move:
                     and _best_value(key, rules) < threshold
                 ):
                     return TAKE
-            elif top.is_joker or _fits_table(state, top) or _links(top, hand) >= 2:
+            elif top.is_joker or _fits_table(state, top) or links(top, hand) >= 2:
                 return TAKE
         return DRAW
     if state.loose:  # a released joker: on a meld of the table, else in a new meld
@@ -95,20 +92,16 @@ def greedy_move(state: Position, rng: random.Random) -> Move:
             and pending + _value_ceiling(key, rules) >= threshold
             and pending + _best_value(key, rules) >= threshold
         ):
-            plan = solve(key, rules, objective="value")
-            for meld in plan.melds:
-                move = lay_meld(meld.kind, meld.cards)
-                if move in melds:
-                    return move
+            move = plan_move(solve(key, rules, objective="value").melds, melds)
+            if move is not None:
+                return move
         if state.pending:
             return OPEN if OPEN in moves else CANCEL
         return _discard(state, moves, hand)
     if melds:
-        plan = solve(hand, rules, objective="deadwood")
-        for meld in plan.melds:
-            move = lay_meld(meld.kind, meld.cards)
-            if move in melds:
-                return move
+        move = plan_move(solve(hand, rules, objective="deadwood").melds, melds)
+        if move is not None:
+            return move
     offs = [m for m in moves if isinstance(m, LayOff)]
     if offs:
         return max(offs, key=lambda m: (not m.card.is_joker, card_points(m.card, rules)))
@@ -116,53 +109,11 @@ def greedy_move(state: Position, rng: random.Random) -> Move:
 
 
 def _fits_table(state: Position, card: Card) -> bool:
-    rules = state.rules
-    return any(card == c for placed in state.table for c, _ in meld_fits(placed.meld, rules))
-
-
-def _links(card: Card, hand: tuple[Card, ...]) -> int:
-    """How many cards of the hand could meld with ``card`` (same rank, or near in suit)."""
-    if card.is_joker:
-        return 9
-    out = 0
-    for other in hand:
-        if (
-            other.is_joker
-            or (other.rank == card.rank and other.suit != card.suit)
-            or (other.suit == card.suit and 0 < abs(other.rank - card.rank) <= 2)
-        ):
-            out += 1
-    return out
+    return card in table_fits(state.table, state.rules)
 
 
 def _discard(state: Position, moves: tuple[Move, ...], hand: tuple[Card, ...]) -> Move:
-    """The discard least worth keeping: few links to the hand (``_links``, counted for
-    every card at once), many penalty points; never a joker while another card will do."""
-    options = [m for m in moves if isinstance(m, Discard)]
-    if not options:
-        return moves[0]
+    """The discard least worth keeping (``least_worth``); never a joker while another
+    card will do."""
     rules = state.rules
-    jokers = 0
-    of_rank = [0] * 15
-    at = [0] * 80  # at[suit * 20 + rank]: room for rank +- 2 without leaving the suit
-    for rank, suit in hand:
-        if suit is None:
-            jokers += 1
-        else:
-            of_rank[rank] += 1
-            at[suit * 20 + rank] += 1
-    best: Move = options[0]
-    least: tuple[int, int] | None = None
-    for move in options:
-        card = move.card
-        rank, suit = card
-        if suit is None:  # a joker
-            worth = 1000
-        else:
-            i = suit * 20 + rank
-            links = jokers + of_rank[rank] - at[i] + at[i - 2] + at[i - 1] + at[i + 1] + at[i + 2]
-            worth = 25 * links - card_points(card, rules)
-        score = (worth, -card.code)
-        if least is None or score < least:
-            least, best = score, move
-    return best
+    return least_worth(moves, hand, lambda card: card_points(card, rules), joker=1000)

@@ -12,15 +12,28 @@ Examples:
 
 from __future__ import annotations
 
-import enum
-from typing import ClassVar
-
 import attrs
 
 from cardrules.cards import Card
-from cardrules.engine import GameView, History, Move, option, seat_lines
-from cardrules.games.kalooki51.scoring import DECK
-from cardrules.melds import Meld, MeldKind
+from cardrules.engine import GameView, History, option, seat_lines
+from cardrules.games._rummy import (
+    CANCEL,
+    DRAW,
+    OPEN,
+    TAKE,
+    Cancel,
+    Discard,
+    Draw,
+    LayMeld,
+    LayOff,
+    Open,
+    Phase,
+    Retrieve,
+    Side,
+    TableMeld,
+    Take,
+)
+from cardrules.melds import Meld
 
 __all__ = [
     "CANCEL",
@@ -72,115 +85,7 @@ class Options:
     )
 
 
-# --------------------------------------------------------------------------- moves
-
-
-class Side(enum.Enum):
-    """Which end of a run a card is laid on (sets use ``high``)."""
-
-    LOW = "low"
-    HIGH = "high"
-
-
-class Phase(enum.Enum):
-    """What the player to move does now."""
-
-    DRAW = "draw"  # draw or take the discard
-    PLAY = "play"  # meld, open, cancel, build, free a joker, discard
-    OVER = "over"
-
-
-@attrs.frozen
-class Draw(Move):
-    """Draw the top card of the stock (K51-4.1)."""
-
-    NAME: ClassVar[str] = "draw"
-
-
-@attrs.frozen
-class Take(Move):
-    """Take the top discard (K51-4.1, K51-4.2)."""
-
-    NAME: ClassVar[str] = "take"
-
-
-@attrs.frozen(cache_hash=True)
-class LayMeld(Move):
-    """Lay one new meld from the hand (K51-5.2; after opening, K51-5.4).
-
-    A run is given in laid order, low to high; the cards of a set may come in any order and
-    are kept in card order, jokers last.
-    """
-
-    NAME: ClassVar[str] = "meld"
-    kind: MeldKind
-    cards: tuple[Card, ...]
-
-    def __attrs_post_init__(self) -> None:
-        cards = self.cards
-        if (
-            self.kind is MeldKind.SET
-            and isinstance(cards, tuple)
-            and all(isinstance(c, Card) for c in cards)
-        ):
-            ordered = tuple(sorted(cards))  # card order puts the jokers last
-            if ordered != cards:
-                object.__setattr__(self, "cards", ordered)
-
-
-@attrs.frozen
-class Open(Move):
-    """End a first lay-down whose melds reach the threshold (K51-5.2)."""
-
-    NAME: ClassVar[str] = "open"
-
-
-@attrs.frozen
-class Cancel(Move):
-    """Take back the melds of an unfinished first lay-down (K51-5.2)."""
-
-    NAME: ClassVar[str] = "cancel"
-
-
-@attrs.frozen(cache_hash=True)
-class LayOff(Move):
-    """Build: add a card to meld number ``target`` on the table (K51-6)."""
-
-    NAME: ClassVar[str] = "layoff"
-    card: Card
-    target: int
-    side: Side
-
-
-@attrs.frozen(cache_hash=True)
-class Retrieve(Move):
-    """Release the joker of meld ``target`` with the natural card(s) it needs (K51-7)."""
-
-    NAME: ClassVar[str] = "retrieve"
-    target: int
-    cards: tuple[Card, ...]
-
-
-@attrs.frozen(cache_hash=True)
-class Discard(Move):
-    """Discard a card, ending the turn (K51-4.1); the last card goes out (K51-8.1)."""
-
-    NAME: ClassVar[str] = "discard"
-    card: Card
-
-
-DRAW, TAKE, OPEN, CANCEL = Draw(), Take(), Open(), Cancel()
-_DISCARDS = {card: Discard(card) for card in set(DECK.cards)}
-
 # --------------------------------------------------------------------------- records
-
-
-@attrs.frozen(cache_hash=True)
-class TableMeld:
-    """A meld on the table and the seat that laid it."""
-
-    owner: int
-    meld: Meld
 
 
 @attrs.frozen(kw_only=True)

@@ -15,24 +15,15 @@ Examples:
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Iterable
 from typing import ClassVar, Self
 
 import attrs
 
 from cardrules.cards import Card
 from cardrules.decks import Deck
-from cardrules.engine import (
-    EMPTY_HISTORY,
-    GameState,
-    History,
-    Move,
-    make_view,
-    redeal_hidden,
-    seats_check,
-)
-from cardrules.errors import IllegalMeldError, InvalidStateError
+from cardrules.engine import EMPTY_HISTORY, History, Move, redeal_hidden, seats_check
+from cardrules.errors import InvalidStateError
+from cardrules.games._rummy import RummyPosition
 from cardrules.games.kalooki51.moves import (
     Cancel,
     DealResult,
@@ -49,7 +40,7 @@ from cardrules.games.kalooki51.moves import (
     View,
 )
 from cardrules.games.kalooki51.scoring import DECK, meld_rules
-from cardrules.melds import Meld, MeldKind, MeldRules, check_meld, meld_value
+from cardrules.melds import Meld, MeldRules
 
 __all__ = ["HAND", "Position"]
 
@@ -58,7 +49,7 @@ HAND = 13
 
 
 @attrs.frozen(kw_only=True)
-class Position(GameState[Options]):
+class Position(RummyPosition[Options]):
     """Every field of a Kalooki 51 match in progress, without the rules of play.
 
     Stock and discard tops are the last items. ``loose`` counts released jokers the player
@@ -69,8 +60,10 @@ class Position(GameState[Options]):
     MOVES: ClassVar[tuple[type[Move], ...]] = (
         Draw, Take, LayMeld, Open, Cancel, LayOff, Retrieve, Discard,
     )  # fmt: skip
-    OVER: ClassVar[Phase] = Phase.OVER
     DECK: ClassVar[Deck] = DECK
+    VIEW: ClassVar[type[View]] = View
+    SEAT_FIELDS: ClassVar[tuple[str, ...]] = ("hands", "opened", "active", "known", "totals")
+    SAME_MELD: ClassVar[bool] = False  # a set's joker may stand for any suit it lacks
 
     options: Options
     seed: int
@@ -121,28 +114,7 @@ class Position(GameState[Options]):
         low = min(self.totals[i] for i in seats)
         return tuple(i for i in seats if self.totals[i] == low)
 
-    def all_cards(self) -> Iterable[Card]:
-        """Hands, stock, discard pile, table melds and the melds of an opening in progress."""
-        for hand in self.hands:
-            yield from hand
-        yield from self.stock
-        yield from self.discard
-        for placed in self.table:
-            yield from placed.meld.cards
-        for meld in self.pending:
-            yield from meld.cards
-
-    @property
-    def pending_total(self) -> int:
-        """The value of the first lay-down in progress (K51-5.1)."""
-        rules = self.rules
-        return sum(meld_value(m, rules) for m in self.pending)
-
     # ---- views -----------------------------------------------------------------------
-
-    def view(self, seat: int) -> View:
-        """What ``seat`` may know: its hand, the table, the pile, sizes and totals."""
-        return make_view(View, self, seat)
 
     def resample(self, seat: int, rng: random.Random) -> Self:
         """Deal the cards ``seat`` cannot see again (other hands' unknown cards, the stock).
@@ -162,32 +134,15 @@ class Position(GameState[Options]):
 
     def _check(self) -> None:
         players = self.options.players
-        for name in ("hands", "opened", "active", "known", "totals"):
-            if len(getattr(self, name)) != players:
-                raise InvalidStateError(f"{name} has {len(getattr(self, name))} seats")
-        for seat in (self.turn, self.dealer):
-            if not 0 <= seat < players:
-                raise InvalidStateError(f"seat {seat} does not exist")
+        self.check_table(players)
         if any(t < 0 for t in self.totals) or self.loose not in (0, 1):
             raise InvalidStateError(f"totals {self.totals} or loose {self.loose} impossible")
         if not 0 <= self.stock_known <= len(self.stock):
             raise InvalidStateError(f"stock_known {self.stock_known} is not a part of the stock")
-        for i, known in enumerate(self.known):
-            if Counter(known) - Counter(self.hands[i]):
-                raise InvalidStateError(f"seat {i} is said to hold cards it does not hold")
-        rules = self.rules
-        for placed in self.table:
-            _recheck(placed.meld, rules)
-            if not 0 <= placed.owner < players or not self.opened[placed.owner]:
-                raise InvalidStateError(f"meld {placed.meld} has an owner who has not laid down")
-        for meld in self.pending:
-            _recheck(meld, rules)
         if self.phase is Phase.OVER:
             return
         if not self.active[self.turn]:
             raise InvalidStateError(f"seat {self.turn} is out of the match but to play")
-        if self.pending and (self.phase is not Phase.PLAY or self.opened[self.turn]):
-            raise InvalidStateError("an opening is in progress outside its player's turn")
         if self.loose and (
             self.phase is not Phase.PLAY
             or not any(c.is_joker for c in self.hands[self.turn])
@@ -200,23 +155,3 @@ class Position(GameState[Options]):
                 raise InvalidStateError(f"seat {i} holds no card in a deal still going")
             if not self.active[i] and hand:
                 raise InvalidStateError(f"seat {i} is out of the match but holds cards")
-
-
-def _recheck(meld: Meld, rules: MeldRules) -> None:
-    try:
-        again = check_meld(meld.cards, rules, kind=meld.kind)
-    except IllegalMeldError as exc:
-        raise InvalidStateError(f"a meld on the table is no meld: {exc}") from None
-    # (a set's joker may stand for any suit it lacks: compare the shape only)
-    if (again.kind, again.cards, again.start) != (meld.kind, meld.cards, meld.start):
-        raise InvalidStateError(f"meld {meld} does not stand for what it says")
-    naturals = [c for c in meld.cards if not c.is_joker]
-    for card, face, want in zip(meld.cards, meld.faces, again.faces, strict=True):
-        if face == want:
-            continue
-        free = card.is_joker and meld.kind is MeldKind.SET  # any suit the set lacks
-        if not free or (
-            face is not None
-            and (face.is_joker or face.rank != naturals[0].rank or face in naturals)
-        ):
-            raise InvalidStateError(f"meld {meld} says a card plays as another")

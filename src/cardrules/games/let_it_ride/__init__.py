@@ -21,17 +21,21 @@ Examples:
 
 from __future__ import annotations
 
-from cardrules.games.let_it_ride.game import (
-    HandResult,
-    LetItRide,
-    Options,
-    Phase,
-    Pull,
-    Ride,
-    State,
-    View,
-    render,
+from cardrules.games.let_it_ride._options import Options
+from cardrules.games.let_it_ride._view import HandResult, Phase, View, render
+from cardrules.games.let_it_ride.bonus import (
+    COMMON_BONUS_TABLE,
+    COMMON_THREE_CARD_TABLE,
+    ThreeCardLine,
+    bonus_net,
+    bonus_return,
+    parse_bonus_table,
+    parse_three_card_table,
+    three_card_line,
+    three_card_net,
+    three_card_return,
 )
+from cardrules.games.let_it_ride.game import LetItRide, Pull, Ride, State
 from cardrules.games.let_it_ride.pay import (
     COMMON_PAY_TABLE,
     PayLine,
@@ -42,7 +46,9 @@ from cardrules.games.let_it_ride.pay import (
 from cardrules.games.let_it_ride.strategy import expected_return, ride_first, ride_second
 
 __all__ = [
+    "COMMON_BONUS_TABLE",
     "COMMON_PAY_TABLE",
+    "COMMON_THREE_CARD_TABLE",
     "HandResult",
     "LetItRide",
     "Options",
@@ -51,12 +57,20 @@ __all__ = [
     "Pull",
     "Ride",
     "State",
+    "ThreeCardLine",
     "View",
+    "bonus_net",
+    "bonus_return",
     "expected_return",
+    "parse_bonus_table",
     "parse_pay_table",
+    "parse_three_card_table",
     "pay_line",
     "payout",
     "render",
     "ride_first",
     "ride_second",
+    "three_card_line",
+    "three_card_net",
+    "three_card_return",
 ]

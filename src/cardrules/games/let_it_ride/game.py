@@ -9,39 +9,39 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 import random
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 import attrs
 
-from cardrules.cards import Card, format_cards
+from cardrules.cards import Card
 from cardrules.decks import Deck, standard
 from cardrules.engine import (
     EMPTY_HISTORY,
     Codec,
     Game,
     GameState,
-    GameView,
     History,
     Move,
     Unseen,
     int_codec,
     make_view,
-    option,
     redeal_hidden,
     replace_at,
     seats_check,
 )
-from cardrules.errors import InvalidCardError, InvalidStateError, OptionError
-from cardrules.games.let_it_ride.pay import (
-    COMMON_PAY_TABLE,
-    PayLine,
-    _line,
-    _net,
-    parse_pay_table,
+from cardrules.errors import InvalidStateError, OptionError
+from cardrules.games.let_it_ride._options import Options
+from cardrules.games.let_it_ride._view import HandResult, Phase, View, render
+from cardrules.games.let_it_ride.bonus import (
+    _bonus,
+    _three,
+    _three_net,
+    parse_bonus_table,
+    parse_three_card_table,
 )
+from cardrules.games.let_it_ride.pay import PayLine, _line, _net, parse_pay_table
 from cardrules.games.let_it_ride.strategy import ride_first, ride_second
 from cardrules.poker import evaluate
 
@@ -56,41 +56,6 @@ __all__ = [
     "View",
     "render",
 ]
-
-# --------------------------------------------------------------------------- options
-
-
-@attrs.frozen
-class Options:
-    """Let It Ride options (see ``seeds/let_it_ride.md``).
-
-    Examples:
-        >>> Options().pay_table
-        '1000,200,50,11,8,5,3,2,1'
-        >>> Options(bankroll=2)
-        Traceback (most recent call last):
-        ...
-        cardrules.errors.OptionError: option bankroll must be at least 3, got 2
-    """
-
-    players: int = option(3, doc="number of seats (LIR-1.2)", minimum=1, maximum=7)
-    deals: int = option(10, doc="hands in the series (LIR-6.1)", minimum=1, maximum=100_000)
-    bankroll: int = option(
-        100, doc="chips each player starts with (LIR-1.3)", minimum=3, maximum=10**9
-    )
-    bet: int = option(1, doc="chips in each of the three bets (LIR-1.3)", minimum=1)
-    pay_table: str = option(
-        COMMON_PAY_TABLE,
-        doc="odds for royal flush, straight flush, ... tens or better (LIR-5.2)",
-    )
-
-    def __attrs_post_init__(self) -> None:
-        parse_pay_table(self.pay_table)
-        if self.bankroll < 3 * self.bet:
-            raise OptionError(
-                f"option bankroll {self.bankroll} cannot cover three bets of {self.bet} (LIR-1.3)"
-            )
-
 
 # --------------------------------------------------------------------------- moves
 
@@ -115,66 +80,6 @@ _MOVES = ((Pull(1), Ride(1)), (Pull(2), Ride(2)))
 
 
 # --------------------------------------------------------------------------- state
-
-
-class Phase(enum.Enum):
-    """Which bet the players are deciding."""
-
-    FIRST = "first"  # three cards seen (LIR-4.1)
-    SECOND = "second"  # the first community card is up (LIR-4.3)
-    OVER = "over"  # the series is over
-
-
-@attrs.frozen(kw_only=True)
-class HandResult:
-    """A shown hand (LIR-4.5, LIR-6.4): every player's cards, lines and net chips.
-
-    Examples:
-        >>> from cardrules import games
-        >>> state = games.create("let_it_ride", players=1, deals=1).new_game(seed=2)
-        >>> while not state.is_terminal:
-        ...     state = state.apply(state.legal_moves()[0])
-        >>> result = state.last_deal
-        >>> len(result.board), result.riding, result.won[0] == state.scores[0]
-        (2, (1,), True)
-    """
-
-    deal: int
-    hands: tuple[tuple[Card, ...], ...]
-    board: tuple[Card, ...]
-    lines: tuple[PayLine, ...]
-    riding: tuple[int, ...]
-    won: tuple[int, ...]
-
-    def describe(self) -> list[str]:
-        """Transcript lines: the board, then each player's hand, line and net chips."""
-        lines = [f"  hand {self.deal + 1} ends: community {format_cards(self.board)}; hands shown"]
-        for seat, hand in enumerate(self.hands):
-            if hand:
-                line = self.lines[seat].name.lower().replace("_", " ")
-                lines.append(
-                    f"    seat {seat}: {format_cards(hand)}; {line}; "
-                    f"{self.riding[seat]} riding; {self.won[seat]:+d}"
-                )
-        return lines
-
-
-@attrs.frozen(kw_only=True)
-class View(GameView):
-    """What one seat may know (LIR-2.3, LIR-6.4)."""
-
-    seat: int
-    options: Options
-    deal: int
-    phase: Phase
-    turn: int | None
-    hand: tuple[Card, ...]
-    community: tuple[Card, ...]
-    playing: tuple[bool, ...]
-    riding: tuple[tuple[bool, ...], ...]
-    bankrolls: tuple[int, ...]
-    last_deal: HandResult | None
-    history: History
 
 
 @attrs.frozen(kw_only=True)
@@ -225,11 +130,13 @@ class State(GameState[Options]):
     @property
     def scores(self) -> tuple[int, ...]:
         """Net chips won per seat, bets on the table counted as the player's (LIR-6.3)."""
-        bet = self.options.bet
-        start = self.options.bankroll
+        options = self.options
+        bet = options.bet
+        side = 0 if self.phase is Phase.OVER else int(options.bonus) + options.three_card
+        start = options.bankroll
         return tuple(
-            money + bet * sum(bets) - start
-            for money, bets in zip(self.bankrolls, self.riding, strict=True)
+            money + bet * sum(bets) + side * playing - start
+            for money, bets, playing in zip(self.bankrolls, self.riding, self.playing, strict=True)
         )
 
     def deck(self) -> Deck:
@@ -295,26 +202,34 @@ class State(GameState[Options]):
 
     def _show(self) -> State:
         """Turn the second community card, pay every hand (LIR-4.5, LIR-5) and deal on."""
-        odds = parse_pay_table(self.options.pay_table)
-        bet = self.options.bet
-        n = self.options.players
+        options = self.options
+        odds = parse_pay_table(options.pay_table)
+        bet = options.bet
+        n = options.players
+        has_side = options.bonus or options.three_card > 0
         lines: list[PayLine] = []
         stakes: list[int] = []
         won: list[int] = []
+        sides: list[int] = []
         bankrolls = list(self.bankrolls)
         for seat in range(n):
             if not self.playing[seat]:
                 lines.append(PayLine.NOTHING)
                 stakes.append(0)
                 won.append(0)
+                sides.append(0)
                 continue
             line = _line(evaluate(self.hands[seat] + self.board).value)
             count = sum(self.riding[seat])
-            net = _net(line, count * bet, odds)
-            bankrolls[seat] += count * bet + net
+            nets = [_net(line, count * bet, odds), *self._side_nets(seat, line)]
+            net = sum(nets)
+            if options.cap and sum(w for w in nets if w > 0) > options.cap:  # LIR-8.3
+                net = options.cap + sum(w for w in nets if w < 0)
+            bankrolls[seat] += count * bet + int(options.bonus) + options.three_card + net
             lines.append(line)
             stakes.append(count)
             won.append(net)
+            sides.append(sum(nets[1:]))
         result = HandResult(
             deal=self.deal,
             hands=tuple(h if self.playing[i] else () for i, h in enumerate(self.hands)),
@@ -322,6 +237,7 @@ class State(GameState[Options]):
             lines=tuple(lines),
             riding=tuple(stakes),
             won=tuple(won),
+            side=tuple(sides) if has_side else (),
         )
         state = self._replace(
             bankrolls=tuple(bankrolls),
@@ -330,6 +246,18 @@ class State(GameState[Options]):
             last_deal=result,
         )
         return _deal(state, self.deal + 1)
+
+    def _side_nets(self, seat: int, line: PayLine) -> list[int]:
+        """Net chips of the seat's side bets: the bonus on the final hand (LIR-8.1),
+        the 3-Card Bonus on its own three cards (LIR-8.2)."""
+        options = self.options
+        nets = []
+        if options.bonus:
+            nets.append(_bonus(line, parse_bonus_table(options.bonus_table)))
+        if options.three_card:
+            odds = parse_three_card_table(options.three_card_table)
+            nets.append(_three_net(_three(self.hands[seat]), options.three_card, odds))
+        return nets
 
     # ---- views ---------------------------------------------------------------------
 
@@ -421,7 +349,7 @@ def _next_playing(playing: tuple[bool, ...], seat: int) -> int | None:
 def _deal(state: State, number: int) -> State:
     """Place the bets and deal hand ``number`` (LIR-2), or end the series (LIR-6)."""
     options = state.options
-    stake = 3 * options.bet
+    stake = options.stake  # three bets and any side bets (LIR-2.1, LIR-8)
     playing = tuple(money >= stake for money in state.bankrolls)  # LIR-6.2
     if number >= options.deals or not any(playing):
         return state._replace(phase=Phase.OVER, turned=2)
@@ -525,39 +453,3 @@ class LetItRide(Game[State, Options]):
         if state.phase is Phase.FIRST:
             return Ride(1) if ride_first(hand) else Pull(1)
         return Ride(2) if ride_second(hand + state.board[:1]) else Pull(2)
-
-
-def render(view: View) -> str:
-    """The seat's view as plain text for a person.
-
-    Examples:
-        >>> from cardrules import games
-        >>> state = games.create("let_it_ride", players=2).new_game(seed=1)
-        >>> print(render(state.view(0)))  # doctest: +ELLIPSIS
-        Let It Ride, hand 1 of 10: seat 0 to decide bet 1
-        community: ?? ??
-        your cards (seat 0): ...
-        seat 0: bankroll 97; bets riding 1 2 3 (you)
-        seat 1: bankroll 97; bets riding 1 2 3
-    """
-    if not isinstance(view, View):
-        raise InvalidCardError(f"render takes a Let It Ride view, got {type(view).__name__}")
-    total = view.options.deals
-    if view.phase is Phase.OVER:
-        head = f"Let It Ride, over after {total} hand{'s' * (total > 1)}"
-    else:
-        deciding = 1 if view.phase is Phase.FIRST else 2
-        head = f"Let It Ride, hand {view.deal + 1} of {total}: "
-        head += f"seat {view.turn} to decide bet {deciding}"
-    shown = [str(c) for c in view.community] + ["??"] * (2 - len(view.community))
-    lines = [head]
-    if view.phase is not Phase.OVER:
-        lines.append(f"community: {' '.join(shown)}")
-        lines.append(f"your cards (seat {view.seat}): {format_cards(view.hand) or '(sitting out)'}")
-    for seat, money in enumerate(view.bankrolls):
-        bets = " ".join(str(k + 1) for k, up in enumerate(view.riding[seat]) if up) or "none"
-        you = " (you)" if seat == view.seat else ""
-        lines.append(f"seat {seat}: bankroll {money}; bets riding {bets}{you}")
-    if view.last_deal is not None:
-        lines.extend(view.last_deal.describe())
-    return "\n".join(lines)

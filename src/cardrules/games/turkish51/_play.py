@@ -14,16 +14,13 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, TypeVar
 
+import cardrules.games._rummy as table
 from cardrules.cards import Card
 from cardrules.engine import Move, replace_at
-from cardrules.games.turkish51._legal import _joker_cards, _table_fits
-from cardrules.games.turkish51.moves import (
+from cardrules.games._rummy import (
     Cancel,
-    DealResult,
-    Declare,
     Discard,
     Draw,
     LayMeld,
@@ -31,12 +28,12 @@ from cardrules.games.turkish51.moves import (
     Open,
     Phase,
     Retrieve,
-    TableMeld,
     Take,
 )
+from cardrules.games.turkish51.moves import DealResult, Declare
 from cardrules.games.turkish51.scoring import DECK, RULES, deal_penalties
 from cardrules.games.turkish51.state import FINE, HAND, PLAYERS, Position
-from cardrules.melds import Meld, check_meld, lay_off, meld_value, retrieve_joker
+from cardrules.melds import Meld, check_meld, meld_value
 
 __all__ = ["deal", "next_state"]
 
@@ -51,93 +48,46 @@ _put = replace_at
 def next_state(state: S, move: Move) -> S:
     """The state after the legal ``move`` (T51-4 to T51-8)."""
     seat = state.turn
-    hand = state.hands[seat]
     if isinstance(move, Draw):
-        card = state.stock[-1]
-        return state._replace(
-            hands=_put(state.hands, seat, (*hand, card)),
-            stock=state.stock[:-1],
-            phase=Phase.PLAY,
-        )
-    if isinstance(move, Take):
-        card = state.discard[-1]
-        return state._replace(
-            hands=_put(state.hands, seat, (*hand, card)),
-            known=_put(state.known, seat, (*state.known[seat], card)),
-            discard=state.discard[:-1],
-            taken=card,
-            use_now=state.opened[seat] and state.options.use_taken_down,  # T51-4.4 option
-            phase=Phase.PLAY,
-        )
+        return table.draw(state, seat)
+    if isinstance(move, Take):  # the T51-4.4 option: laid at once once down
+        return table.take(state, seat, use_now=state.opened[seat] and state.options.use_taken_down)
     if isinstance(move, Declare):
         return state._replace(doubles=_put(state.doubles, seat, True))
     if isinstance(move, LayMeld):
         meld = check_meld(move.cards, RULES, kind=move.kind)
-        changes = _remove(state, seat, move.cards)
         if state.opened[seat]:
-            table = (*state.table, TableMeld(seat, meld))
             if state.opening:  # a meld of the turn of opening: part of the opening
-                changes.update(_grown(state, seat, meld))
-            return state._replace(table=table, use_now=False, **changes)
-        return state._replace(pending=(*state.pending, meld), **changes)
+                return table.lay_meld(state, seat, meld, use_now=False, **_grown(state, seat, meld))
+            return table.lay_meld(state, seat, meld, use_now=False)
+        return table.lay_meld(state, seat, meld)
     if isinstance(move, Open):
         total = len(state.pending) if state.doubles[seat] else state.pending_total
-        table = state.table + tuple(TableMeld(seat, m) for m in state.pending)
         changes = {}
         if state.options.rising_threshold and len(state.hands[seat]) > 1:
             key = "doubles_threshold" if state.doubles[seat] else "threshold"
             changes[key] = max(total, getattr(state, key))
-        return state._replace(
-            table=table,
-            pending=(),
-            opened=_put(state.opened, seat, True),
-            opened_now=True,
-            opening=total,
-            **changes,
-        )
+        return table.open_pending(state, seat, opened_now=True, opening=total, **changes)
     if isinstance(move, Cancel):
-        back = tuple(c for m in state.pending for c in m.cards)
-        hand = hand + back
-        known = (*state.known[seat], *back)
-        after = state._replace(
-            pending=(),
-            hands=_put(state.hands, seat, hand),
-            known=_put(state.known, seat, known),
-            cancelled=True,
-        )
+        after = table.cancel_pending(state, seat)
         taken = state.taken
         if taken is not None and not state.opened[seat] and not state.doubles[seat]:
             # T51-4.3: the taken card goes back; the player draws from the stock.
-            rest = list(hand)
-            rest.remove(taken)
-            kept = list(known)
-            kept.remove(taken)
+            hands, known = table.remove_cards(after.hands, after.known, seat, (taken,))
             after = after._replace(
-                hands=_put(state.hands, seat, tuple(rest)),
-                known=_put(state.known, seat, tuple(kept)),
+                hands=hands,
+                known=known,
                 discard=(*state.discard, taken),
                 taken=None,
                 phase=Phase.DRAW,
             )
         return after
+    # a card laid off or a joker taken this turn: going out now is not "at once"
+    # (T51-5.4, T51-8.2)
     if isinstance(move, LayOff):
-        placed = state.table[move.target]
-        meld = lay_off(placed.meld, move.card, RULES, end=move.side.value)
-        table = _put(state.table, move.target, TableMeld(placed.owner, meld))
-        changes = _remove(state, seat, (move.card,))
-        # a card laid off this turn: going out now is not "at once" (T51-5.4, T51-8.2)
-        return state._replace(table=table, opened_now=False, use_now=False, **changes)
+        return table.lay_off_card(state, seat, move, RULES, opened_now=False, use_now=False)
     if isinstance(move, Retrieve):
-        placed = state.table[move.target]
-        meld, joker = retrieve_joker(placed.meld, move.cards, RULES)
-        table = _put(state.table, move.target, TableMeld(placed.owner, meld))
-        changes = _remove(state, seat, move.cards)
-        hands = changes["hands"]
-        hands = _put(hands, seat, (*hands[seat], joker))
-        changes["hands"] = hands
-        changes["known"] = _put(changes["known"], seat, (*changes["known"][seat], joker))
-        # a joker taken this turn: going out now is not "at once" (T51-5.4, T51-8.2)
-        return state._replace(table=table, opened_now=False, use_now=False, **changes)
+        return table.retrieve(state, seat, move, RULES, opened_now=False, use_now=False)
     assert isinstance(move, Discard)
     return _discard(state, move.card)
 
@@ -154,29 +104,17 @@ def _grown(state: Position, seat: int, meld: Meld) -> dict[str, Any]:
     return changes
 
 
-def _remove(state: Position, seat: int, cards: Sequence[Card]) -> dict[str, Any]:
-    hand = list(state.hands[seat])
-    known = list(state.known[seat])
-    for card in cards:
-        hand.remove(card)
-        if card in known:
-            known.remove(card)
-    return {
-        "hands": _put(state.hands, seat, tuple(hand)),
-        "known": _put(state.known, seat, tuple(known)),
-    }
-
-
 def _discard(state: S, card: Card) -> S:
     seat = state.turn
-    changes = _remove(state, seat, (card,))
+    hands, known = table.remove_cards(state.hands, state.known, seat, (card,))
     fines = state.fines
-    if not changes["hands"][seat]:  # the last card: out (T51-8.1)
-        after = state._replace(discard=(*state.discard, card), **changes)
+    pile = (*state.discard, card)
+    if not hands[seat]:  # the last card: out (T51-8.1)
+        after = state._replace(discard=pile, hands=hands, known=known)
         return _end_deal(after, seat, at_once=state.opened_now, joker_last=card.is_joker)
     if _fined(state, seat) and _addable(state, card):
         fines = _put(fines, seat, fines[seat] + FINE)  # T51-6.5
-    return _pass_turn(state, discard=(*state.discard, card), fines=fines, **changes)
+    return _pass_turn(state, discard=pile, fines=fines, hands=hands, known=known)
 
 
 def _addable(state: Position, card: Card) -> bool:
@@ -186,9 +124,9 @@ def _addable(state: Position, card: Card) -> bool:
         return True
     if not state.table:
         return False
-    if card in _table_fits(state.table):
+    if card in table.table_fits(state.table, RULES):
         return True
-    return opts.fine_joker_card and card in _joker_cards(state.table)
+    return opts.fine_joker_card and card in table.joker_cards(state.table, RULES)
 
 
 def _fined(state: Position, seat: int) -> bool:

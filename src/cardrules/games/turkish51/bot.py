@@ -19,22 +19,25 @@ import random
 
 from cardrules.cards import Card
 from cardrules.engine import Move
-from cardrules.errors import CardRulesError, IllegalMoveError
-from cardrules.games.turkish51._legal import _lay_meld, _lay_melds, _table_fits
-from cardrules.games.turkish51.moves import (
+from cardrules.games._rummy import (
     CANCEL,
-    DECLARE,
     DRAW,
     OPEN,
     TAKE,
     Cancel,
-    Discard,
     LayMeld,
     LayOff,
     Open,
     Phase,
     Retrieve,
+    bot_moves,
+    least_worth,
+    links,
+    plan_move,
+    table_fits,
 )
+from cardrules.games.turkish51._hand import _lay_melds
+from cardrules.games.turkish51.moves import DECLARE
 from cardrules.games.turkish51.scoring import DECK, RULES
 from cardrules.games.turkish51.state import Position
 from cardrules.melds import _best_value, _opening_values, _value_ceiling, card_points, solve
@@ -61,11 +64,7 @@ def greedy_move(state: Position, rng: random.Random) -> Move:
         >>> greedy_move(state, random.Random(1)) in state.legal_moves()
         True
     """
-    if not isinstance(state, Position):
-        raise CardRulesError(f"greedy_move plays a Turkish 51 State, got {state!r:.60}")
-    moves = state.legal_moves()
-    if not moves:
-        raise IllegalMoveError(None, "the game is over")
+    moves = bot_moves(state, Position, "Turkish 51")
     seat = state.turn
     hand = state.hands[seat]
     opened, doubles = state.opened[seat], state.doubles[seat]
@@ -79,7 +78,7 @@ def greedy_move(state: Position, rng: random.Random) -> Move:
             if (
                 opened
                 and not doubles
-                and (top in _table_fits(state.table) or _links(top, hand) >= 2)
+                and (top in table_fits(state.table, RULES) or links(top, hand) >= 2)
             ):
                 return TAKE
         if DECLARE in moves and _pairs(hand) >= 5:
@@ -115,10 +114,9 @@ def greedy_move(state: Position, rng: random.Random) -> Move:
             whole = solve(hand, RULES, objective="all")
             left = whole.deadwood
             if len(left) == 1 and (left[0] != taken or hand.count(taken) != 1):
-                for meld in whole.melds:
-                    move = _lay_meld(meld.kind, meld.cards)
-                    if move in legal:
-                        return move
+                move = plan_move(whole.melds, legal)
+                if move is not None:
+                    return move
         if can_meld and taken is not None and not any(taken in m.cards for m in state.pending):
             with_taken = _best_meld_with(taken, hand, legal)
             if with_taken is not None:
@@ -132,10 +130,9 @@ def greedy_move(state: Position, rng: random.Random) -> Move:
         ):  # the hand's candidate melds are known from legal_moves()
             plan = solve(key, RULES, objective="value")
             if plan.melds and pending + plan.value > state.threshold:
-                for meld in plan.melds:
-                    move = _lay_meld(meld.kind, meld.cards)
-                    if move in legal:
-                        return move
+                move = plan_move(plan.melds, legal)
+                if move is not None:
+                    return move
         if state.pending:  # open and cancel are offered only while an opening is laid
             if OPEN in legal:
                 return OPEN
@@ -143,11 +140,9 @@ def greedy_move(state: Position, rng: random.Random) -> Move:
                 return CANCEL
         return _discard(state, moves, hand)
     if can_meld:
-        plan = solve(hand, RULES, objective="deadwood")
-        for meld in plan.melds:
-            move = _lay_meld(meld.kind, meld.cards)
-            if move in legal:
-                return move
+        move = plan_move(solve(hand, RULES, objective="deadwood").melds, legal)
+        if move is not None:
+            return move
     offs = [m for m in moves if isinstance(m, LayOff)]
     if offs:
         return max(offs, key=lambda m: (m.card.is_joker, card_points(m.card, RULES)))
@@ -193,62 +188,19 @@ def _pairs(hand: tuple[Card, ...]) -> int:
     return sum(n // 2 for n in counts.values())
 
 
-def _links(card: Card, hand: tuple[Card, ...]) -> int:
-    """How many cards of the hand could meld with ``card`` (same rank, or near in suit)."""
-    if card.is_joker:
-        return 9
-    out = 0
-    for other in hand:
-        if (
-            other.is_joker
-            or (other.rank == card.rank and other.suit != card.suit)
-            or (other.suit == card.suit and 0 < abs(other.rank - card.rank) <= 2)
-        ):
-            out += 1
-    return out
-
-
 def _discard(state: Position, moves: tuple[Move, ...], hand: tuple[Card, ...]) -> Move:
-    options = [m for m in moves if isinstance(m, Discard)]
-    if not options:
-        return moves[0]
-    # `_links` and the copies held of every card of the hand, counted at once.
-    jokers = 0
-    of_rank = [0] * 15
-    at = [0] * 80  # at[suit * 20 + rank]: room for rank +- 2 without leaving the suit
-    for rank, suit in hand:
-        if suit is None:
-            jokers += 1
-        else:
-            of_rank[rank] += 1
-            at[suit * 20 + rank] += 1
-    fits = _table_fits(state.table)
-    points = _POINTS
-    pair_bonus = 30 if state.doubles[state.turn] else 5
-    joker_worth = 1000 if len(hand) > 1 else -1000  # a joker last doubles the charges
-    best: Move = options[0]
-    least: int | None = None
-    for move in options:
-        card = move.card
-        rank, suit = card
-        if suit is None:
-            links, copies = 9, jokers
-        else:
-            i = suit * 20 + rank
-            copies = at[i]
-            links = jokers + of_rank[rank] - copies + at[i - 2] + at[i - 1] + at[i + 1] + at[i + 2]
-        worth = 25 * links - points[card]
-        if suit is None:  # a joker
-            worth += joker_worth
-        if card in fits:
-            worth += 200  # a 50-point fine (T51-6.5)
-        if copies > 1:
-            worth += pair_bonus
-        score = worth * 64 - _CODES[card]  # least worth first, then the highest code
-        if least is None or score < least:
-            least, best = score, move
-    return best
+    """The discard least worth keeping (``least_worth``): a card the table takes is fined
+    (T51-6.5), a pair is kept (more so in doubles), a joker is kept unless it goes out last
+    (it doubles the charges)."""
+    return least_worth(
+        moves,
+        hand,
+        _POINTS.__getitem__,
+        joker_extra=1000 if len(hand) > 1 else -1000,
+        fits=table_fits(state.table, RULES),
+        fit_extra=200,  # a 50-point fine (T51-6.5)
+        pair_extra=30 if state.doubles[state.turn] else 5,
+    )
 
 
 _POINTS = {card: card_points(card, RULES) for card in set(DECK.cards)}
-_CODES = {card: card.code for card in set(DECK.cards)}

@@ -27,8 +27,8 @@ import attrs
 
 from cardrules.cards import Card
 from cardrules.engine import Codec, Game, GameState, Move
-from cardrules.games.turkish51 import _learning, _legal, _play, bot
-from cardrules.games.turkish51._legal import table_fits
+from cardrules.games.turkish51 import _explain, _learning, _legal, _play, bot
+from cardrules.games.turkish51._hand import table_fits
 from cardrules.games.turkish51.moves import (
     Cancel,
     DealResult,
@@ -85,7 +85,7 @@ class State(Position):
 
     def explain(self, move: Move) -> str:
         """Why ``move`` is illegal now."""
-        return _legal.explain(self, move)
+        return _explain.explain(self, move)
 
     # ---- moves -----------------------------------------------------------------------
 

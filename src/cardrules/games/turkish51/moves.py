@@ -9,15 +9,30 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 from typing import ClassVar
 
 import attrs
 
 from cardrules.cards import Card
 from cardrules.engine import GameView, History, Move, option, seat_lines
-from cardrules.games.turkish51.scoring import DECK
-from cardrules.melds import Meld, MeldKind
+from cardrules.games._rummy import (
+    CANCEL,
+    DRAW,
+    OPEN,
+    TAKE,
+    Cancel,
+    Discard,
+    Draw,
+    LayMeld,
+    LayOff,
+    Open,
+    Phase,
+    Retrieve,
+    Side,
+    TableMeld,
+    Take,
+)
+from cardrules.melds import Meld
 
 __all__ = [
     "CANCEL",
@@ -110,35 +125,6 @@ class Options:
 # --------------------------------------------------------------------------- moves
 
 
-class Side(enum.Enum):
-    """Which end of a run a card is laid on (sets use ``high``)."""
-
-    LOW = "low"
-    HIGH = "high"
-
-
-class Phase(enum.Enum):
-    """What the player to move does now."""
-
-    DRAW = "draw"  # draw, take the discard or declare doubles
-    PLAY = "play"  # meld, lay off, take jokers, open, cancel, discard
-    OVER = "over"
-
-
-@attrs.frozen
-class Draw(Move):
-    """Draw the top card of the stock (T51-4.1)."""
-
-    NAME: ClassVar[str] = "draw"
-
-
-@attrs.frozen
-class Take(Move):
-    """Take the top discard (T51-4.3, T51-4.4)."""
-
-    NAME: ClassVar[str] = "take"
-
-
 @attrs.frozen
 class Declare(Move):
     """Declare that one plays for doubles this deal (T51-7.1)."""
@@ -146,84 +132,9 @@ class Declare(Move):
     NAME: ClassVar[str] = "declare"
 
 
-@attrs.frozen(cache_hash=True)
-class LayMeld(Move):
-    """Lay one meld from the hand (T51-5.5; after opening, T51-6).
-
-    A run is given in laid order, low to high; the cards of a set or double may come in any
-    order and are kept in card order, jokers last, so ``meld set Kd,Ks,Kc`` is the same move
-    as ``meld set Kc,Kd,Ks``.
-    """
-
-    NAME: ClassVar[str] = "meld"
-    kind: MeldKind
-    cards: tuple[Card, ...]
-
-    def __attrs_post_init__(self) -> None:
-        cards = self.cards
-        if (
-            self.kind is not MeldKind.RUN
-            and isinstance(cards, tuple)
-            and all(isinstance(c, Card) for c in cards)
-        ):
-            ordered = tuple(sorted(cards))  # card order puts the jokers last
-            if ordered != cards:
-                object.__setattr__(self, "cards", ordered)
-
-
-@attrs.frozen
-class Open(Move):
-    """Close an opening whose melds exceed the threshold, or that melds all but one card."""
-
-    NAME: ClassVar[str] = "open"
-
-
-@attrs.frozen
-class Cancel(Move):
-    """Take back the melds of an unfinished opening (T51-4.3, T51-5.5)."""
-
-    NAME: ClassVar[str] = "cancel"
-
-
-@attrs.frozen(cache_hash=True)
-class LayOff(Move):
-    """Add a card to meld number ``target`` on the table (T51-6.1, T51-6.2)."""
-
-    NAME: ClassVar[str] = "layoff"
-    card: Card
-    target: int
-    side: Side
-
-
-@attrs.frozen(cache_hash=True)
-class Retrieve(Move):
-    """Take the joker from meld ``target`` by putting in the card(s) it stands for (T51-6.3)."""
-
-    NAME: ClassVar[str] = "retrieve"
-    target: int
-    cards: tuple[Card, ...]
-
-
-@attrs.frozen(cache_hash=True)
-class Discard(Move):
-    """Discard a card, ending the turn (T51-4.5); the last card ends the deal (T51-8.1)."""
-
-    NAME: ClassVar[str] = "discard"
-    card: Card
-
-
-DRAW, TAKE, DECLARE, OPEN, CANCEL = Draw(), Take(), Declare(), Open(), Cancel()
-_DISCARDS = {card: Discard(card) for card in set(DECK.cards)}
+DECLARE = Declare()
 
 # --------------------------------------------------------------------------- records
-
-
-@attrs.frozen(cache_hash=True)
-class TableMeld:
-    """A meld on the table and the seat that laid it."""
-
-    owner: int
-    meld: Meld
 
 
 @attrs.frozen(kw_only=True)

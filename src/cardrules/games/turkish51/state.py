@@ -17,24 +17,15 @@ Examples:
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Iterable
 from typing import ClassVar, Self
 
 import attrs
 
 from cardrules.cards import Card
 from cardrules.decks import Deck
-from cardrules.engine import (
-    EMPTY_HISTORY,
-    GameState,
-    History,
-    Move,
-    make_view,
-    redeal_hidden,
-    seats_check,
-)
-from cardrules.errors import IllegalMeldError, InvalidStateError
+from cardrules.engine import EMPTY_HISTORY, History, Move, redeal_hidden, seats_check
+from cardrules.errors import InvalidStateError
+from cardrules.games._rummy import RummyPosition
 from cardrules.games.turkish51.moves import (
     Cancel,
     DealResult,
@@ -52,7 +43,7 @@ from cardrules.games.turkish51.moves import (
     View,
 )
 from cardrules.games.turkish51.scoring import DECK, RULES
-from cardrules.melds import Meld, check_meld, meld_value
+from cardrules.melds import Meld, MeldRules
 
 __all__ = ["FINE", "HAND", "PLAYERS", "Position"]
 
@@ -62,7 +53,7 @@ FINE = 50
 
 
 @attrs.frozen(kw_only=True)
-class Position(GameState[Options]):
+class Position(RummyPosition[Options]):
     """Every field of a Turkish 51 match in progress, without the rules of play.
 
     [`State`][cardrules.games.turkish51.State] adds them (its legal moves and what a move
@@ -73,7 +64,10 @@ class Position(GameState[Options]):
     MOVES: ClassVar[tuple[type[Move], ...]] = (
         Draw, Take, Declare, LayMeld, Open, Cancel, LayOff, Retrieve, Discard,
     )  # fmt: skip
-    OVER: ClassVar[Phase] = Phase.OVER  # the match is over (T51-9.1)
+    VIEW: ClassVar[type[View]] = View
+    SEAT_FIELDS: ClassVar[tuple[str, ...]] = (
+        "hands", "opened", "doubles", "known", "fines", "totals",
+    )  # fmt: skip
 
     options: Options
     seed: int
@@ -113,6 +107,11 @@ class Position(GameState[Options]):
         return totals
 
     @property
+    def rules(self) -> MeldRules:
+        """The meld rules of Turkish 51 (T51-2)."""
+        return RULES
+
+    @property
     def winner(self) -> tuple[int, ...]:
         """The seats with the lowest total once the match is over (T51-9.3)."""
         if not self.is_terminal:
@@ -124,28 +123,6 @@ class Position(GameState[Options]):
         """The 106-card pack (T51-1.1)."""
         return DECK
 
-    def all_cards(self) -> Iterable[Card]:
-        """Hands, stock, discard pile, table melds and the melds of an opening in progress."""
-        for hand in self.hands:
-            yield from hand
-        yield from self.stock
-        yield from self.discard
-        for placed in self.table:
-            yield from placed.meld.cards
-        for meld in self.pending:
-            yield from meld.cards
-
-    @property
-    def pending_total(self) -> int:
-        """The value of the opening in progress (T51-5.1)."""
-        return sum(meld_value(m, RULES) for m in self.pending)
-
-    # ---- views -----------------------------------------------------------------------
-
-    def view(self, seat: int) -> View:
-        """What ``seat`` may know: its hand, the table, the pile, sizes and totals."""
-        return make_view(View, self, seat)
-
     def resample(self, seat: int, rng: random.Random) -> Self:
         """Deal the cards ``seat`` cannot see again (other hands' unknown cards, the stock)."""
         seats_check(PLAYERS, seat)
@@ -155,12 +132,7 @@ class Position(GameState[Options]):
         return self._replace(hands=hands, stock=stock, seed=rng.getrandbits(63))
 
     def _check(self) -> None:
-        for name in ("hands", "opened", "doubles", "known", "fines", "totals"):
-            if len(getattr(self, name)) != PLAYERS:
-                raise InvalidStateError(f"{name} has {len(getattr(self, name))} seats, not 4")
-        for seat in (self.turn, self.dealer):
-            if not 0 <= seat < PLAYERS:
-                raise InvalidStateError(f"seat {seat} does not exist")
+        self.check_table(PLAYERS)
         opts = self.options
         if self.threshold < opts.threshold or self.doubles_threshold < opts.min_doubles - 1:
             raise InvalidStateError("a threshold is below the one the game started with")
@@ -168,19 +140,8 @@ class Position(GameState[Options]):
             raise InvalidStateError(f"fines {self.fines} or totals {self.totals} are impossible")
         if not 0 <= self.deal < (opts.deals or self.deal + 1):
             raise InvalidStateError(f"deal {self.deal} is outside the match")
-        for i, known in enumerate(self.known):
-            if Counter(known) - Counter(self.hands[i]):
-                raise InvalidStateError(f"seat {i} is said to hold cards it does not hold")
-        for placed in self.table:
-            _recheck(placed.meld)
-            if not 0 <= placed.owner < PLAYERS or not self.opened[placed.owner]:
-                raise InvalidStateError(f"meld {placed.meld} has an owner who has not laid down")
-        for meld in self.pending:
-            _recheck(meld)
         if self.phase is Phase.OVER:
             return
-        if self.pending and (self.phase is not Phase.PLAY or self.opened[self.turn]):
-            raise InvalidStateError("an opening is in progress outside its player's turn")
         if self.opening < 0 or (self.opening and not self.opened[self.turn]):
             raise InvalidStateError(f"an opening worth {self.opening} by a player not down")
         if self.use_now and (self.taken is None or self.taken not in self.hands[self.turn]):
@@ -199,12 +160,3 @@ class Position(GameState[Options]):
         for i, hand in enumerate(self.hands):
             if not hand and i != self.turn:
                 raise InvalidStateError(f"seat {i} holds no card in a deal still going")
-
-
-def _recheck(meld: Meld) -> None:
-    try:
-        again = check_meld(meld.cards, RULES, kind=meld.kind)
-    except IllegalMeldError as exc:
-        raise InvalidStateError(f"a meld on the table is no meld: {exc}") from None
-    if again != meld:
-        raise InvalidStateError(f"meld {meld} does not stand for what it says")

@@ -1,0 +1,570 @@
+"""The Quadruple War state: the deal, bidding, play, scoring and the game (QW-2 to QW-9).
+
+Examples:
+    >>> from cardrules import games
+    >>> state = games.create("quadruple_war", deals=1).new_game(seed=3)
+    >>> state.dealer, state.turn, [len(h) for h in state.hands], len(state.legal_moves())
+    (3, 0, [13, 13, 13, 13], 13)
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable
+from typing import ClassVar
+
+import attrs
+
+from cardrules import tricks
+from cardrules.cards import Card, Suit, format_cards
+from cardrules.decks import Deck
+from cardrules.engine import (
+    EMPTY_HISTORY,
+    GameState,
+    GameView,
+    History,
+    Move,
+    make_view,
+    redeal_hidden,
+    replace_at,
+    seats_check,
+)
+from cardrules.errors import InvalidStateError
+from cardrules.games._trick_table import deal_around_voids, voids_shown
+from cardrules.games.quadruple_war._moves import (
+    BIDS,
+    BLIND_NIL,
+    NIL,
+    PLAYS,
+    Bid,
+    BlindNil,
+    Nil,
+    Pass,
+    Play,
+)
+from cardrules.games.quadruple_war.scoring import RULES, Options, _side, pack
+
+__all__ = ["NOT_BID", "DealResult", "Phase", "State", "View", "render", "sides"]
+
+NOT_BID = -1
+"""The entry of ``bids`` for a player who has not bid yet (0 is nil)."""
+BLIND_NIL_GAP = 100
+"""How far behind a player (or side) must be to bid blind nil (QW-7.2)."""
+
+
+class Phase(enum.Enum):
+    """What the game is doing."""
+
+    BIDDING = "bidding"
+    PLAY = "play"
+    OVER = "over"
+
+
+def sides(options: Options) -> tuple[tuple[int, ...], ...]:
+    """The seats that score together: partners opposite in the partnership game
+    (QW-8.1), else each seat alone.
+
+    Examples:
+        >>> sides(Options(partnership=True)), sides(Options(players=3))
+        (((0, 2), (1, 3)), ((0,), (1,), (2,)))
+    """
+    if options.partnership:
+        return ((0, 2), (1, 3))
+    return tuple((s,) for s in range(options.players))
+
+
+def _bid_text(bid: int, blind: bool) -> str:
+    if bid == NOT_BID:
+        return "-"
+    if bid == 0:
+        return "blind nil" if blind else "nil"
+    return str(bid)
+
+
+@attrs.frozen(kw_only=True)
+class DealResult:
+    """The public outcome of one deal: bids, tricks won, points and bags.
+
+    Examples:
+        >>> import random
+        >>> from cardrules import games
+        >>> game = games.create("quadruple_war", deals=1)
+        >>> state = game.new_game(seed=2)
+        >>> while not state.is_terminal:
+        ...     state = state.apply(game.greedy_move(state, random.Random(0)))
+        >>> result = state.last_deal
+        >>> sum(result.won), result.points == state.totals
+        (13, True)
+    """
+
+    deal: int
+    dealer: int
+    bids: tuple[int, ...]
+    blind: tuple[bool, ...]
+    won: tuple[int, ...]
+    points: tuple[int, ...]
+    bags: tuple[int, ...]
+
+    def describe(self) -> tuple[str, ...]:
+        """Transcript lines: each seat's bid, tricks won and points (QW-6)."""
+        lines = [
+            f"  deal {self.deal + 1} ends: dealer seat {self.dealer}, tricks won {list(self.won)}"
+        ]
+        for seat, bid in enumerate(self.bids):
+            lines.append(
+                f"    seat {seat}: bid {_bid_text(bid, self.blind[seat])}, won "
+                f"{self.won[seat]}, scores {self.points[seat]}; bags {self.bags[seat]}"
+            )
+        return tuple(lines)
+
+
+@attrs.frozen(kw_only=True)
+class View(GameView):
+    """What one seat may know (QW-10.1)."""
+
+    seat: int
+    options: Options
+    deal: int
+    dealer: int
+    turn: int | None
+    phase: Phase
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    bids: tuple[int, ...]
+    blind: tuple[bool, ...]
+    leader: int
+    trick: tuple[Card, ...]
+    played: tuple[Card, ...]
+    won: tuple[int, ...]
+    broken: bool
+    totals: tuple[int, ...]
+    bags: tuple[int, ...]
+    last_deal: DealResult | None
+    history: History
+
+
+@attrs.frozen(kw_only=True)
+class State(GameState[Options]):
+    """A game of Quadruple War in progress.
+
+    ``bids`` holds each seat's bid (``NOT_BID`` before it bids, 0 for nil),
+    ``won`` the tricks each seat has won in this deal, ``played`` the cards of the
+    finished tricks, ``broken`` whether spades are broken (QW-5.4); ``totals`` and
+    ``bags`` are per seat (partners share theirs, QW-8.1).
+
+    Examples:
+        >>> from cardrules import games
+        >>> state = games.create("quadruple_war", players=3).new_game(seed=1)
+        >>> state.dealer, state.turn, [len(h) for h in state.hands]
+        (0, 1, [18, 18, 18])
+    """
+
+    GAME: ClassVar[str] = "quadruple_war"
+    MOVES: ClassVar[tuple[type[Move], ...]] = (Bid, Nil, BlindNil, Pass, Play)
+    OVER: ClassVar[Phase] = Phase.OVER
+
+    options: Options
+    seed: int
+    history: History = EMPTY_HISTORY
+    deal: int
+    dealer: int
+    turn: int
+    phase: Phase
+    hands: tuple[tuple[Card, ...], ...]
+    bids: tuple[int, ...]
+    blind: tuple[bool, ...]
+    leader: int = 0
+    trick: tuple[Card, ...] = ()
+    played: tuple[Card, ...] = ()
+    won: tuple[int, ...]
+    broken: bool = False
+    totals: tuple[int, ...]
+    bags: tuple[int, ...]
+    last_deal: DealResult | None = None
+
+    # ---- protocol -------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to move, ``None`` once the game is over."""
+        return None if self.phase is Phase.OVER else self.turn
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the game is over (QW-9)."""
+        return self.phase is Phase.OVER
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's total (its side's, in the partnership game) (QW-9.1)."""
+        return self.totals
+
+    def deck(self) -> Deck:
+        """The pack for these options (QW-1.2, QW-1.5)."""
+        return pack(self.options.players, jokers=self.options.jokers)
+
+    def all_cards(self) -> Iterable[Card]:
+        """The hands, the trick on the table and the cards of the finished tricks."""
+        for hand in self.hands:
+            yield from hand
+        yield from self.trick
+        yield from self.played
+
+    def _generate_moves(self) -> tuple[Move, ...]:
+        phase = self.phase
+        if phase is Phase.PLAY:  # tricks.legal_plays under RULES, unrolled (a test checks)
+            hand = self.hands[self.turn]
+            trick = self.trick
+            if trick:
+                led = _SUIT[trick[0]]
+                plays = tuple([PLAYS[c] for c in hand if _SUIT[c] is led])  # QW-5.2
+            elif self.broken:
+                plays = ()
+            else:  # QW-5.4: no spade lead before spades are broken, if avoidable
+                plays = tuple([PLAYS[c] for c in hand if _SUIT[c] is not Suit.SPADES])
+            return plays or tuple([PLAYS[c] for c in hand])
+        if phase is Phase.OVER:
+            return ()
+        options = self.options
+        key = (options.tricks, options.nil, options.blind_nil and self.may_bid_blind(self.turn))
+        moves = _BIDDING.get(key)
+        if moves is None:
+            extra = (NIL,) * key[1] + (BLIND_NIL,) * key[2]
+            moves = _BIDDING[key] = (*BIDS[1 : key[0] + 1], *extra)
+        return moves
+
+    def may_bid_blind(self, seat: int) -> bool:
+        """Whether ``seat``'s total (its side's) is at least 100 below the best other
+        total, so that it may bid blind nil under the option (QW-7.2).
+
+        Examples:
+            >>> from cardrules import games
+            >>> games.create("quadruple_war").new_game(seed=1).may_bid_blind(0)
+            False
+        """
+        totals = self.totals
+        side = next(s for s in sides(self.options) if seat in s)
+        others = max(totals[i] for i in range(len(totals)) if i not in side)
+        return others - totals[seat] >= BLIND_NIL_GAP
+
+    def explain(self, move: Move) -> str:
+        """Why ``move`` is illegal now, naming the rule."""
+        if self.phase is Phase.PLAY:
+            if not isinstance(move, Play):
+                return "the bidding is over: each player bids once (QW-3.1)"
+            return self._explain_play(move.card)
+        if isinstance(move, Play):
+            return "cards are played only after the bidding (QW-3.1)"
+        if isinstance(move, Pass):
+            return "no player may pass: every player bids at least one trick (QW-3.4)"
+        options = self.options
+        if isinstance(move, Nil):
+            return "nil is not bid in this game without the option nil (QW-7.1)"
+        if isinstance(move, BlindNil):
+            if not options.blind_nil:
+                return "blind nil is not bid in this game without the option blind_nil (QW-7.2)"
+            return f"seat {self.turn} is not 100 points behind, so may not bid blind nil (QW-7.2)"
+        if isinstance(move, Bid):
+            number = move.number
+            if not isinstance(number, int) or isinstance(number, bool):
+                return "a bid is a whole number of tricks (QW-3.3)"
+            if number < 1:
+                nil = "; bid nil instead" if options.nil else ""
+                return f"a bid is at least one trick, not {number}{nil} (QW-3.3)"
+            return (
+                f"a bid is at most the {options.tricks} tricks of a deal of "
+                f"{options.players} players, not {number} (QW-3.3)"
+            )
+        return super().explain(move)
+
+    def _explain_play(self, card: Card) -> str:
+        hand = self.hands[self.turn]
+        if card not in hand:
+            return f"seat {self.turn} does not hold {card}"
+        if self.trick:
+            led = tricks.suit_of(self.trick[0], RULES).name.lower()
+            return f"seat {self.turn} holds a card of the suit led ({led}) and must follow (QW-5.2)"
+        return "spades are not broken and the leader holds another suit: no spade lead (QW-5.4)"
+
+    def _next(self, move: Move) -> State:
+        if type(move) is Play:
+            return self._play(move.card)
+        n = self.options.players
+        seat = self.turn
+        bid = move.number if isinstance(move, Bid) else 0
+        state = self._replace(
+            bids=replace_at(self.bids, seat, bid),
+            blind=replace_at(self.blind, seat, True) if type(move) is BlindNil else self.blind,
+            turn=(seat + 1) % n,
+        )
+        if seat == self.dealer:  # QW-3.2: the dealer bids last; QW-5.1: his left leads
+            return state._replace(phase=Phase.PLAY)
+        return state
+
+    # ---- rules helpers -------------------------------------------------------------
+
+    def _play(self, card: Card) -> State:
+        n = self.options.players
+        seat = self.turn
+        hand = self.hands[seat]
+        at = hand.index(card)
+        hands = replace_at(self.hands, seat, hand[:at] + hand[at + 1 :])
+        trick = (*self.trick, card)
+        if len(trick) < n:
+            return self._replace(hands=hands, trick=trick, turn=(seat + 1) % n)
+        winner = (self.leader + _winning_index(trick)) % n  # QW-5.3
+        state = self._replace(
+            hands=hands,
+            trick=(),
+            played=self.played + trick,
+            won=replace_at(self.won, winner, self.won[winner] + 1),
+            broken=self.broken or any(_SUIT[c] is Suit.SPADES for c in trick),
+            turn=winner,
+            leader=winner,
+        )
+        if hands[0]:
+            return state
+        return state._score()
+
+    def _score(self) -> State:
+        """Score the deal (QW-6 to QW-8), then deal the next or end the game (QW-9)."""
+        options = self.options
+        totals, bags, points = list(self.totals), list(self.bags), [0] * options.players
+        for side in sides(options):
+            scored, after = _side(
+                [self.bids[s] for s in side],
+                [self.won[s] for s in side],
+                [self.blind[s] for s in side],
+                self.bags[side[0]] if options.bags else None,
+                options.set_penalty,
+                options.no_bags,
+            )
+            for s in side:
+                totals[s] += scored
+                bags[s] = after
+                points[s] = scored
+        result = DealResult(
+            deal=self.deal,
+            dealer=self.dealer,
+            bids=self.bids,
+            blind=self.blind,
+            won=self.won,
+            points=tuple(points),
+            bags=tuple(bags),
+        )
+        state = self._replace(totals=tuple(totals), bags=tuple(bags), last_deal=result)
+        if state._game_over():
+            return state._replace(phase=Phase.OVER)
+        return _deal(state, self.deal + 1, (self.dealer + 1) % options.players)
+
+    def _game_over(self) -> bool:
+        """After a deal: the last deal was played (QW-9.5), or a total reached the
+        target or the floor and one side's total is highest alone (QW-9.2 to QW-9.4)."""
+        options = self.options
+        if options.deals is not None and self.deal + 1 >= options.deals:
+            return True
+        target = options.target
+        side_totals = [self.totals[side[0]] for side in sides(options)]
+        if max(side_totals) < target and min(side_totals) > -target:
+            return False
+        return side_totals.count(max(side_totals)) == 1
+
+    # ---- views ---------------------------------------------------------------------
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know (QW-10.1).
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("quadruple_war").new_game(seed=1)
+            >>> view = state.view(2)
+            >>> view.hand == state.hands[2], view.hand_sizes, view.bags
+            (True, (13, 13, 13, 13), (0, 0, 0, 0))
+        """
+        return make_view(View, self, seat)
+
+    def resample(self, seat: int, rng: random.Random) -> State:
+        """Deal the cards ``seat`` cannot see (the other hands) again, with a new seed,
+        giving no seat a card of a suit it has shown it lacks (QW-10.1).
+
+        Examples:
+            >>> from cardrules import games
+            >>> state = games.create("quadruple_war").new_game(seed=1)
+            >>> state.resample(0, random.Random(2)).view(0) == state.view(0)
+            True
+        """
+        seats_check(self.options.players, seat)
+        voids = self.voids()
+        if not any(v for i, v in enumerate(voids) if i != seat):
+            hands, _ = redeal_hidden(rng, self.hands, seat)
+        else:
+            hands = deal_around_voids(rng, self.hands, seat, voids, _suit)
+        return self._replace(hands=hands, seed=rng.getrandbits(63))
+
+    def voids(self) -> tuple[frozenset[Suit], ...]:
+        """The suits each seat has shown it holds none of in this deal's play: a
+        seat that did not follow the suit led has none left (QW-5.2; a joker is a
+        spade).
+
+        Examples:
+            >>> from cardrules import games
+            >>> games.create("quadruple_war").new_game(seed=1).voids()
+            (frozenset(), frozenset(), frozenset(), frozenset())
+        """
+        n = self.options.players
+        if self.phase is not Phase.PLAY:
+            return (frozenset(),) * n
+        plays: list[Card] = []
+        for move in reversed(self.history):
+            if not isinstance(move, Play):
+                break
+            plays.append(move.card)
+        plays.reverse()
+        return voids_shown(plays, (self.dealer + 1) % n, n, RULES)
+
+    def _check(self) -> None:
+        options = self.options
+        n, most = options.players, options.tricks
+        for name in ("hands", "bids", "blind", "won", "totals", "bags"):
+            if len(getattr(self, name)) != n:
+                raise InvalidStateError(f"a game of {n} players has {n} entries in {name}")
+        for seat in (self.turn, self.dealer, self.leader):
+            if not 0 <= seat < n:
+                raise InvalidStateError(f"seat {seat} does not exist with {n} players")
+        for seat, bid in enumerate(self.bids):
+            if not (bid == NOT_BID or 1 <= bid <= most or (bid == 0 and options.nil)):
+                raise InvalidStateError(f"seat {seat}'s bid {bid} is not a bid of this game")
+            if self.blind[seat] and (bid != 0 or not options.blind_nil):
+                raise InvalidStateError(f"seat {seat}'s blind bid is not a blind nil")
+        if any(not 0 <= b <= 9 for b in self.bags) or (any(self.bags) and not options.bags):
+            raise InvalidStateError("bag counts run from 0 to 9, under the bags option")
+        for side in sides(options):
+            if len({self.totals[s] for s in side}) > 1 or len({self.bags[s] for s in side}) > 1:
+                raise InvalidStateError(f"partners {side} have different totals or bags")
+        if self.phase is Phase.OVER:
+            return
+        self._check_deal(n, most)
+
+    def _check_deal(self, n: int, most: int) -> None:
+        if len(self.played) % n or len(self.trick) >= n:
+            raise InvalidStateError("tricks are not whole")
+        done = len(self.played) // n
+        if sum(self.won) != done:
+            raise InvalidStateError(f"{sum(self.won)} tricks won, but {done} played")
+        if self.broken != any(tricks.is_trump(c, RULES) for c in self.played):
+            raise InvalidStateError("spades are broken exactly when a spade has been played")
+        for seat, hand in enumerate(self.hands):
+            played = (seat - self.leader) % n < len(self.trick)
+            if len(hand) != most - done - played:
+                raise InvalidStateError(f"seat {seat} holds {len(hand)} cards")
+        made = sum(1 for b in self.bids if b != NOT_BID)
+        order = [(self.dealer + 1 + k) % n for k in range(n)]
+        if any((self.bids[s] != NOT_BID) != (k < made) for k, s in enumerate(order)):
+            raise InvalidStateError("the bids were not made in turn from the dealer's left")
+        if self.phase is Phase.BIDDING:
+            if done or self.trick or made == n or self.turn != order[made % n]:
+                raise InvalidStateError(f"seat {self.turn} is not the seat to bid")
+        elif made != n or self.turn != (self.leader + len(self.trick)) % n:
+            raise InvalidStateError("the play has bids missing, or the wrong seat to play")
+        elif not done and self.leader != order[0]:
+            raise InvalidStateError("the dealer's left leads to the first trick (QW-5.1)")
+
+
+_BIDDING: dict[tuple[int, bool, bool], tuple[Move, ...]] = {}
+
+
+def _suit(card: Card) -> Suit:
+    return _SUIT[card]
+
+
+# The suit every card counts as under RULES (a joker is a spade), and its strength in
+# its suit, for the hot path.
+_SUIT: dict[Card, Suit] = {c: tricks.suit_of(c, RULES) for c in PLAYS}
+_POWER: dict[Card, int] = {c: RULES.rank_power(c.rank) for c in PLAYS}
+
+
+def _winning_index(trick: tuple[Card, ...]) -> int:
+    """``tricks.winning_index(trick, RULES)``, unrolled (a test checks): the highest
+    spade, else the highest card of the suit led (QW-5.3)."""
+    suit, power = _SUIT, _POWER
+    led = suit[trick[0]]
+    best, top = 0, -1
+    for i, card in enumerate(trick):
+        held = suit[card]
+        if held is Suit.SPADES:
+            key = 200 + power[card]
+        elif held is led:
+            key = 100 + power[card]
+        else:
+            continue
+        if key > top:
+            best, top = i, key
+    return best
+
+
+def first_dealer(state: State) -> int:
+    """The seat that deals first: a draw for high card, each seat in turn from seat 0
+    drawing a card from the pack by the seed; the seats tied for highest draw again,
+    from the whole pack (QW-2.1)."""
+    cards = state.deck().cards
+    rng = state.rng("first dealer")
+    seats = list(range(state.options.players))
+    while len(seats) > 1:
+        drawn = rng.sample(cards, len(seats))
+        power = [_POWER[c] for c in drawn]
+        top = max(power)
+        seats = [s for s, p in zip(seats, power, strict=True) if p == top]
+    return seats[0]
+
+
+def _deal(state: State, number: int, dealer: int) -> State:
+    """Deal ``number``: the whole pack one card at a time from the dealer's left (QW-2.3)."""
+    n = state.options.players
+    cards = list(state.deck().cards)
+    state.rng("deal", number).shuffle(cards)
+    hands: list[tuple[Card, ...]] = [()] * n
+    for k in range(n):
+        hands[(dealer + 1 + k) % n] = tuple(cards[k::n])
+    first = (dealer + 1) % n
+    return state._replace(
+        deal=number,
+        dealer=dealer,
+        turn=first,  # QW-3.2
+        phase=Phase.BIDDING,
+        hands=tuple(hands),
+        bids=(NOT_BID,) * n,
+        blind=(False,) * n,
+        leader=first,  # QW-5.1
+        trick=(),
+        played=(),
+        won=(0,) * n,
+        broken=False,
+    )
+
+
+def render(view: View) -> str:
+    """The seat's view as plain text for a person.
+
+    Examples:
+        >>> from cardrules import games
+        >>> print(render(games.create("quadruple_war").new_game(seed=1).view(1)))
+        Quadruple War, deal 1; seat 1; dealer seat 0; bidding
+        ...
+    """
+    lines = [
+        f"Quadruple War, deal {view.deal + 1}; seat {view.seat}"
+        f"{f' (side {view.seat % 2})' if view.options.partnership else ''}; "
+        f"dealer seat {view.dealer}; {view.phase.value}",
+        f"your hand: {format_cards(view.hand) or '(empty)'}",
+        "bids: " + ", ".join(_bid_text(b, view.blind[s]) for s, b in enumerate(view.bids)),
+    ]
+    if view.phase is Phase.PLAY:
+        broken = "broken" if view.broken else "not broken"
+        lines.append(f"trick led by seat {view.leader}: {format_cards(view.trick) or '(none)'}")
+        lines.append(f"tricks won: {list(view.won)}; spades {broken}")
+    bags = f"; bags {list(view.bags)}" if view.options.bags else ""
+    lines.append(f"totals: {list(view.totals)}{bags}; target {view.options.target}")
+    if view.turn is not None:
+        lines.append("your turn" if view.turn == view.seat else f"seat {view.turn} to move")
+    return "\n".join(lines)

@@ -1,0 +1,457 @@
+"""The play of a Texas Hold'em hand on a mutable working copy of a state.
+
+A ``Table`` is made from a state for one move and what follows it
+automatically (the end of a betting round, uncalled bets, the next street, the
+showdown, the next hand); ``pack`` makes the next state. States stay immutable.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any, TypeVar
+
+from cardrules.cards import Card
+from cardrules.decks import standard
+from cardrules.engine import GameState, Move
+from cardrules.games.texas_holdem.pots import rake_amount
+from cardrules.games.texas_holdem.rules import (
+    Bet,
+    Call,
+    Fold,
+    HandResult,
+    Options,
+    Phase,
+    PotResult,
+    Raise,
+)
+from cardrules.poker import encode, evaluate_many
+
+State = TypeVar("State", bound=GameState[Any])
+
+DECK = standard()
+_CODES: dict[Card, int] = dict(zip(DECK.cards, encode(DECK.cards), strict=True))
+
+#: Board cards dealt on each street (TH-8.1): none pre-flop, the flop, the turn, the river.
+BOARD_SIZES = (0, 3, 4, 5)
+
+
+def blind_level(opts: Options, street: int) -> int:
+    """The smallest bet and raise of a round: the big blind, or the fixed limit's
+    bet of the round (TH-3.2, TH-7.1)."""
+    if opts.structure == "fixed_limit":
+        small = opts.small_bet or opts.big_blind
+        return small if street < 2 else (opts.big_bet or 2 * small)
+    return opts.big_blind
+
+
+def shuffled(seed: int, hand: int, dealt: int = 28) -> list[Card]:
+    """The pack for ``hand``, dealt from its end, drawn from the seed (TH-5.1).
+
+    A hand deals at most ``dealt`` cards (28: ten seats, three burns, five on the
+    board): those are a uniformly random ordered sample of the pack, at the end;
+    the cards never dealt stay below them in pack order (no view shows the stock).
+    """
+    # 512 bits from a hash of the seed and the hand choose the 28 cards one by one
+    # (mixed radix 52, 51, ..., 25 needs about 150 bits; the bias is below 2**-350).
+    key = f"{seed}/hand/{hand}".encode()
+    number = int.from_bytes(hashlib.blake2b(key, digest_size=64).digest(), "big")
+    pool = list(DECK.cards)
+    picks = []
+    for size in range(52, 52 - min(dealt, _MOST_DEALT), -1):
+        number, place = divmod(number, size)
+        picks.append(pool.pop(place))
+    pool.extend(reversed(picks))
+    return pool
+
+
+_MOST_DEALT = 28
+
+
+class Table:
+    """A mutable working copy of a state for one move and what follows it."""
+
+    __slots__ = (
+        "aggressor",
+        "antes",
+        "bets",
+        "board",
+        "burned",
+        "button",
+        "deal",
+        "faced",
+        "finished",
+        "holes",
+        "last",
+        "live",
+        "min_raise",
+        "muck",
+        "opts",
+        "paid",
+        "phase",
+        "raises",
+        "raked",
+        "reopen",
+        "seed",
+        "stacks",
+        "start",
+        "stock",
+        "street",
+        "turn",
+    )
+
+    def __init__(self, state: Any) -> None:
+        self.opts: Options = state.options
+        self.seed: int = state.seed
+        self.start: tuple[int, ...] = state.start
+        self.deal: int = state.deal
+        self.phase: Phase = state.phase
+        self.turn: int = state.turn
+        self.button: int = state.button
+        self.street: int = state.street
+        self.holes: list[tuple[Card, ...]] = list(state.holes)
+        self.board: tuple[Card, ...] = state.board
+        self.stock: list[Card] | tuple[Card, ...] = state.stock
+        self.burned: tuple[Card, ...] = state.burned
+        self.muck: tuple[Card, ...] = state.muck
+        self.stacks: list[int] = list(state.stacks)
+        self.bets: list[int] = list(state.bets)
+        self.paid: list[int] = list(state.paid)
+        self.antes: list[int] = list(state.antes)
+        self.live: list[bool] = list(state.live)
+        self.faced: list[int] = list(state.faced)
+        self.min_raise: int = state.min_raise
+        self.reopen: int = state.reopen
+        self.raises: int = state.raises
+        self.aggressor: int | None = state.aggressor
+        self.raked: int = state.raked
+        self.last: HandResult | None = state.last_deal
+        self.finished: list[HandResult] = []
+
+    def pack(self, state: State) -> State:
+        return state._replace(
+            deal=self.deal,
+            phase=self.phase,
+            turn=self.turn,
+            button=self.button,
+            street=self.street,
+            holes=tuple(self.holes),
+            board=self.board,
+            stock=tuple(self.stock),
+            burned=self.burned,
+            muck=self.muck,
+            stacks=tuple(self.stacks),
+            bets=tuple(self.bets),
+            paid=tuple(self.paid),
+            antes=tuple(self.antes),
+            live=tuple(self.live),
+            faced=tuple(self.faced),
+            min_raise=self.min_raise,
+            reopen=self.reopen,
+            raises=self.raises,
+            aggressor=self.aggressor,
+            raked=self.raked,
+            last_deal=self.last,
+            finished=tuple(self.finished),
+        )
+
+    # ---- betting -----------------------------------------------------------------
+
+    def put(self, seat: int, chips: int) -> None:
+        self.stacks[seat] -= chips
+        self.bets[seat] += chips
+        self.paid[seat] += chips
+
+    def act(self, move: Move) -> None:
+        """Make ``move`` (legal) for the seat to move, then whatever follows."""
+        seat = self.turn
+        level = max(self.bets)
+        cls = type(move)
+        if cls is Fold:
+            self.live[seat] = False
+            self.muck += self.holes[seat]  # folded cards are mucked unseen (TH-6.1)
+            self.holes[seat] = ()
+        elif cls is Call:
+            self.put(seat, min(level - self.bets[seat], self.stacks[seat]))
+        elif cls is Bet or cls is Raise:
+            to: int = move.amount  # type: ignore[attr-defined]
+            self.put(seat, to - self.bets[seat])
+            if to - level >= self.min_raise:  # a full bet or raise (TH-7.2)
+                self.min_raise = max(self.min_raise, to - level)
+                self.raises += 1
+                self.reopen = to
+            elif self.opts.structure == "fixed_limit" and 2 * (to - level) >= self.min_raise:
+                self.reopen = to  # half a bet or more reopens a limit round (TH-6.7)
+            self.aggressor = seat
+            level = to
+        self.faced[seat] = level
+        self.advance()
+
+    def needs(self, seat: int, level: int) -> bool:
+        """Whether ``seat`` must still act in this betting round (TH-6.4)."""
+        if not self.live[seat] or self.stacks[seat] == 0:
+            return False
+        if self.bets[seat] < level:
+            return True
+        if self.faced[seat] >= 0:
+            return False
+        n = len(self.live)
+        return any(
+            self.live[j] and self.stacks[j] > 0 for j in range(n) if j != seat
+        )  # a round needs somebody to bet against
+
+    def next_to_act(self, after: int) -> int | None:
+        """The next seat after ``after`` that must act (``needs``), or ``None``."""
+        bets, live, stacks, faced = self.bets, self.live, self.stacks, self.faced
+        level = max(bets)
+        n = len(live)
+        able = 0  # seats in the hand that hold chips
+        for j in range(n):
+            if live[j] and stacks[j]:
+                able += 1
+        for k in range(1, n + 1):
+            seat = (after + k) % n
+            if not live[seat] or not stacks[seat]:
+                continue
+            if bets[seat] < level or (faced[seat] < 0 and able > 1):
+                return seat
+        return None
+
+    def advance(self) -> None:
+        """After a move: the next seat to act, else the next street or the showdown."""
+        if sum(self.live) == 1:
+            self.return_uncalled()
+            self.finish(showdown=False)
+            return
+        nxt = self.next_to_act(self.turn)
+        if nxt is not None:
+            self.turn = nxt
+            return
+        self.end_round()
+
+    def return_uncalled(self) -> None:
+        """The part of the highest bet that nobody matched goes back to it (TH-9.1)."""
+        bets = self.bets
+        top = max(range(len(bets)), key=bets.__getitem__)
+        second = max((b for i, b in enumerate(bets) if i != top), default=0)
+        extra = bets[top] - second
+        if extra > 0:
+            bets[top] -= extra
+            self.paid[top] -= extra
+            self.stacks[top] += extra
+
+    def end_round(self) -> None:
+        """The betting round is over: deal the next street (TH-8), or show down."""
+        while True:
+            self.return_uncalled()
+            n = len(self.bets)
+            self.bets = [0] * n
+            self.faced = [-1] * n
+            if self.street == 3:
+                self.finish(showdown=True)
+                return
+            self.street += 1
+            self.min_raise = blind_level(self.opts, self.street)
+            self.reopen = 0
+            self.raises = 0
+            self.aggressor = None
+            stock = self.stock if isinstance(self.stock, list) else list(self.stock)
+            self.stock = stock
+            self.burned += (stock.pop(),)  # a burn card before each street (TH-8.2)
+            need = BOARD_SIZES[self.street] - len(self.board)
+            self.board += tuple(stock.pop() for _ in range(need))
+            first = self.next_to_act(self.button)  # first live seat after the button (TH-8.3)
+            if first is not None:
+                self.turn = first
+                return
+
+    # ---- the end of a hand -------------------------------------------------------
+
+    def finish(self, *, showdown: bool) -> None:
+        """Award the pots (TH-10, TH-11), take the rake (TH-12) and start the next hand."""
+        opts = self.opts
+        n = len(self.live)
+        paid = self.paid
+        dead = sum(self.antes)
+        before = [s + p + a for s, p, a in zip(self.stacks, paid, self.antes, strict=True)]
+        pots = _pots(paid, self.live) if any(paid) else []
+        everyone = tuple(i for i in range(n) if self.live[i])
+        if dead:  # antes are dead money in the main pot, for every live seat (TH-4.6)
+            if pots and pots[0][1] == everyone:
+                pots[0] = (pots[0][0] + dead, everyone)
+            else:
+                pots.insert(0, (dead, everyone))
+        rake = 0
+        if opts.rake_percent and self.street > 0:  # no flop, no drop (TH-12.2)
+            rake = rake_amount(sum(paid) + dead, opts.rake_percent, opts.rake_cap)
+            left = rake
+            for k, (amount, eligible) in enumerate(pots):  # from the main pot first
+                take = min(left, amount)
+                pots[k] = (amount - take, eligible)
+                left -= take
+        shown: list[tuple[Card, ...]] = [()] * n
+        results: list[PotResult] = []
+        won = [0] * n
+        if showdown:
+            board = tuple(_CODES[c] for c in self.board)
+            contenders = [i for i in range(n) if self.live[i]]
+            values = evaluate_many(
+                [tuple(_CODES[c] for c in self.holes[i]) + board for i in contenders],
+                check=False,
+            )
+            value = dict(zip(contenders, values, strict=True))
+        for amount, eligible in pots:
+            if showdown and len(eligible) > 1:
+                best = max(value[i] for i in eligible)
+                winners = tuple(i for i in eligible if value[i] == best)
+            else:
+                winners = eligible
+            shares = _split(amount, winners, self.button, n)
+            for i in winners:
+                won[i] += shares[i]
+            results.append(
+                PotResult(amount=amount, eligible=eligible, winners=winners, shares=shares)
+            )
+        if showdown:
+            for i in self.show_order(won):
+                shown[i] = self.holes[i]
+        for i in range(n):
+            self.stacks[i] += won[i]
+        self.raked += rake
+        self.last = HandResult(
+            deal=self.deal,
+            button=self.button,
+            board=self.board,
+            shown=tuple(shown),
+            pots=tuple(results),
+            rake=rake,
+            net=tuple(self.stacks[i] - before[i] for i in range(n)),
+            stacks=tuple(self.stacks),
+        )
+        self.finished.append(self.last)
+        self.next_hand()
+
+    def show_order(self, won: list[int]) -> list[int]:
+        """The seats that show at the showdown (TH-10.1, TH-10.2): the last bettor or
+        raiser of the final round first (else the first live seat after the button),
+        then each seat whose hand wins a share; every hand when nobody could bet on
+        the river (an all-in showdown). The others muck unseen."""
+        n = len(self.live)
+        live = [i for i in range(n) if self.live[i]]
+        first = self.aggressor
+        if first is None or not self.live[first]:
+            first = next(
+                s for s in ((self.button + k) % n for k in range(1, n + 1)) if self.live[s]
+            )
+        able = sum(1 for i in live if self.stacks[i] > 0)
+        if able < 2 and self.aggressor is None:  # all-in: every hand is tabled
+            return live
+        return [i for i in live if i == first or won[i] > 0]
+
+    def next_hand(self) -> None:
+        """Gather the cards; end the match or deal the next hand (TH-13)."""
+        self.deal += 1
+        n = len(self.stacks)
+        self.stock = list(DECK.cards)
+        self.holes = [()] * n
+        self.board = self.burned = self.muck = ()
+        self.bets = [0] * n
+        self.paid = [0] * n
+        self.antes = [0] * n
+        self.faced = [-1] * n
+        self.street = 0
+        self.aggressor = None
+        self.raises = 0
+        self.min_raise = blind_level(self.opts, 0)
+        self.reopen = 0
+        holding = [s > 0 for s in self.stacks]
+        if self.deal >= self.opts.deals or sum(holding) < 2:
+            self.phase = Phase.OVER
+            self.live = [False] * n
+            self.turn = 0
+            return
+        self.button = _next_seat(holding, self.button)
+        self.deal_hand()
+
+    def deal_hand(self, stock: list[Card] | None = None) -> None:
+        """Antes, blinds and two hole cards to each seat with chips (TH-4, TH-5),
+        from ``stock`` (dealt from its end) or else the hand's shuffle."""
+        opts = self.opts
+        n = len(self.stacks)
+        self.live = [s > 0 for s in self.stacks]
+        if stock is None:
+            stock = shuffled(self.seed, self.deal, 2 * sum(self.live) + 8)
+        button = self.button
+        # heads-up: the button posts the small blind (TH-4.3)
+        small = button if sum(self.live) == 2 else _next_seat(self.live, button)
+        big = _next_seat(self.live, small)
+        if opts.ante:
+            for i in range(n):
+                if self.live[i]:
+                    self.pay_dead(i, opts.ante)
+        if opts.bb_ante:
+            self.pay_dead(big, opts.bb_ante)
+        self.put(small, min(opts.small_blind, self.stacks[small]))
+        self.put(big, min(opts.big_blind, self.stacks[big]))
+        order = [(button + k) % n for k in range(1, n + 1)]
+        holes: list[list[Card]] = [[] for _ in range(n)]
+        for _ in range(2):  # one card at a time from the seat after the button (TH-5.2)
+            for i in order:
+                if self.live[i]:
+                    holes[i].append(stock.pop())
+        self.holes = [tuple(h) for h in holes]
+        self.stock = stock
+        self.raises = 1 if max(self.bets) > 0 else 0  # the big blind is the first bet
+        self.reopen = max(self.bets)
+        self.min_raise = blind_level(opts, 0)
+        first = self.next_to_act(big)  # the seat after the big blind (TH-6.2)
+        if first is None:
+            self.turn = big
+            self.end_round()
+        else:
+            self.turn = first
+
+    def pay_dead(self, seat: int, chips: int) -> None:
+        """An ante: chips into the pot that are no part of the round's bets (TH-4.4)."""
+        chips = min(chips, self.stacks[seat])
+        self.stacks[seat] -= chips
+        self.antes[seat] += chips
+
+
+def _pots(paid: list[int], live: list[bool]) -> list[tuple[int, tuple[int, ...]]]:
+    """``pots.side_pots`` without its checks, for the play's own valid counts."""
+    levels = sorted({p for p, f in zip(paid, live, strict=True) if f and p > 0})
+    pots: list[tuple[int, tuple[int, ...]]] = []
+    below = 0
+    for level in levels:
+        amount = 0
+        for p in paid:
+            if p > below:
+                amount += (level if p > level else p) - below
+        eligible = tuple(i for i, p in enumerate(paid) if live[i] and p >= level)
+        pots.append((amount, eligible))
+        below = level
+    rest = sum(p - below for p in paid if p > below)
+    if rest and pots:
+        pots[-1] = (pots[-1][0] + rest, pots[-1][1])
+    return pots
+
+
+def _split(amount: int, winners: tuple[int, ...], button: int, n: int) -> tuple[int, ...]:
+    """``pots.split_pot`` without its checks."""
+    shares = [0] * n
+    if len(winners) == 1:
+        shares[winners[0]] = amount
+        return tuple(shares)
+    each, odd = divmod(amount, len(winners))
+    for k, seat in enumerate(sorted(winners, key=lambda s: (s - button - 1) % n)):
+        shares[seat] = each + (1 if k < odd else 0)
+    return tuple(shares)
+
+
+def _next_seat(holding: list[bool], seat: int) -> int:
+    n = len(holding)
+    for k in range(1, n + 1):
+        nxt = (seat + k) % n
+        if holding[nxt]:
+            return nxt
+    raise AssertionError("no seat holds chips")  # pragma: no cover

@@ -1,0 +1,257 @@
+"""Quick answers about a hand without building its melds: bounds of its best value
+(``value_bound``, ``_value_ceiling``), the search's best value and fewest cards left
+(``_best_value``, ``_fewest_left``), greedy plans that answer "above a threshold?" at once
+(``_value_above``, ``_opening_with_above``) and the values of the openings that lay each
+candidate meld (``_opening_values``).
+
+Examples:
+    >>> from cardrules import parse_cards
+    >>> value_bound(parse_cards("5h 6h 7h 7s 7d Kc")) >= 21
+    True
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+from collections.abc import Iterable
+
+from cardrules.cards import Card, Rank
+from cardrules.melds._candidates import (
+    _BITS,
+    _DIGIT,
+    _SCALE,
+    _analysed,
+    _Candidate,
+    _candidate_cards,
+    _card_places,
+    _solver_analysed,
+    _window_starts,
+)
+from cardrules.melds._check import _as_cards
+from cardrules.melds._rules import (
+    DEFAULT_RULES,
+    MeldRules,
+    _check_rules,
+    _face_points,
+    _place_range,
+)
+from cardrules.melds._solver import _held_points, _searched, _solved
+
+
+@functools.lru_cache(maxsize=32)
+def _value_ceiling(key: tuple[Card, ...], rules: MeldRules) -> int:
+    """A cheap upper bound of ``solve(...).value`` for a sorted hand whose candidates are
+    known: the best points of every natural card some candidate uses, and of each joker."""
+    analysis = _solver_analysed(key, rules)
+    covered = 0
+    for cand in analysis.found:
+        covered |= cand.vec
+    if not covered:
+        return 0
+    best = _best_points(rules)
+    total = 0
+    for card, n in zip(analysis.distinct, analysis.counts, strict=True):
+        if covered & _DIGIT:
+            total += best[card] * n
+        covered >>= _BITS
+    top = max(rules.ace_high_points, rules.ace_low_points, rules.court_points, 10)
+    return total + len(analysis.wild) * top
+
+
+@functools.lru_cache(maxsize=64)
+def _best_points(rules: MeldRules) -> dict[Card, int]:
+    """Each natural card's most points in a meld (an ace's high or low value)."""
+    out = {}
+    for card in _card_places(rules):
+        points = _face_points(card, rules, low_ace=False)
+        if card.rank == Rank.ACE:
+            points = max(points, rules.ace_low_points)
+        out[card] = points
+    return out
+
+
+def value_bound(hand: Iterable[Card], rules: MeldRules = DEFAULT_RULES) -> int:
+    """A cheap upper bound of ``solve(hand, rules).value``: the points of every card that
+    could sit in some meld (each joker at the highest card value).
+
+    Use it to skip the solver when even the bound cannot reach an opening threshold.
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> from cardrules.melds import solve
+        >>> value_bound(parse_cards("5h 6h 7h Kc 2d")), solve(parse_cards("5h 6h 7h Kc 2d")).value
+        (18, 18)
+        >>> value_bound(parse_cards("5h 9c Kd"))
+        0
+    """
+    _check_rules(rules)
+    cards = _as_cards(hand, "hand")
+    info = _bound_info(rules)
+    wild = 0
+    naturals = []
+    masks = [0, 0, 0, 0]  # per suit, the run places held
+    of_rank = [0] * 16  # per rank, the suits held (a bit each) or the copies held
+    distinct = rules.set_suits_distinct
+    for card in cards:
+        facts = info.get(card)
+        if facts is None:  # a joker or a card of a wild rank
+            wild += 1
+            continue
+        naturals.append(facts)
+        rank, suit, mask, _ = facts
+        masks[suit] |= mask
+        if distinct:
+            of_rank[rank] |= 1 << suit
+        else:
+            of_rank[rank] += 1
+    jokers = wild if rules.jokers_allowed else 0
+    if rules.max_jokers is not None:
+        jokers = min(jokers, rules.max_jokers)
+    top = max(rules.ace_high_points, rules.ace_low_points, rules.court_points, 10)
+    total = wild * top if jokers else 0
+    need = rules.min_length - jokers
+    if need <= 1:
+        return total + sum([facts[3] for facts in naturals])
+    in_sets = 0  # bit mask of the ranks held in at least ``need`` suits (or copies)
+    if rules.sets_allowed:
+        for rank, held in enumerate(of_rank):
+            if (held.bit_count() if distinct else held) >= need:
+                in_sets |= 1 << rank
+    length = rules.min_length
+    if rules.wrap_around:  # a run starts at 2 to 14 and may reach 26: any window inside it
+        first_start, last_start = 2, 26 - length + 1
+    else:
+        low, high = _place_range(rules)
+        first_start, last_start = low, high - length + 1
+    live = [0, 0, 0, 0]  # per suit, the places inside a window that holds ``need`` cards
+    if rules.runs_allowed and last_start >= first_start:
+        starts_allowed = (1 << (last_start + 1)) - (1 << first_start)
+        for suit, mask in enumerate(masks):
+            starts = _window_starts(mask, length, need) & starts_allowed
+            for k in range(length):
+                live[suit] |= starts << k
+    for rank, suit, mask, points in naturals:
+        if in_sets >> rank & 1 or live[suit] & mask:
+            total += points
+    return total
+
+
+@functools.lru_cache(maxsize=64)
+def _bound_info(rules: MeldRules) -> dict[Card, tuple[int, int, int, int]]:
+    """For [`value_bound`][cardrules.melds.value_bound]: each natural card (not of a wild rank) with
+    its rank, suit,
+    the bit mask of its run places (with ``wrap_around`` also 13 higher) and its points."""
+    out = {}
+    for card, (suit, mask, _, _) in _card_places(rules).items():
+        if card.rank not in rules.wild_ranks:
+            points = _face_points(card, rules, low_ace=False)
+            out[card] = (int(card.rank), suit, mask, points)
+    return out
+
+
+def _best_value(key: tuple[Card, ...], rules: MeldRules) -> int:
+    """``solve(...).value`` of a sorted hand, from the search alone (no melds built): for a
+    caller that only compares it with a threshold."""
+    search = _searched(key, rules, "value")
+    total = search.best(search.state, search.jokers)
+    if _held_points(_solver_analysed(key, rules), rules) < _SCALE:
+        return total // _SCALE  # the totals are value * _SCALE + points
+    return _solved(key, rules, "value").value
+
+
+def _fewest_left(key: tuple[Card, ...], rules: MeldRules) -> int:
+    """``len(solve(..., objective="all").deadwood)`` of a sorted hand, from the search alone
+    (no melds built): how many cards the best plan leaves unmelded."""
+    search = _searched(key, rules, "all")
+    total = search.best(search.state, search.jokers)
+    top = max(rules.ace_high_points, rules.ace_low_points, rules.court_points, 10)
+    if _held_points(_solver_analysed(key, rules), rules) < _SCALE and len(key) * top < _SCALE:
+        # the totals are (cards * _SCALE + value) * _SCALE + points
+        return len(key) - total // (_SCALE * _SCALE)
+    return len(_solved(key, rules, "all").deadwood)
+
+
+def _greedy_value(guard: int, ordered: list[_Candidate], state: int, j: int) -> int:
+    """The value of one plan for the cards of ``state`` and ``j`` jokers: the most valuable
+    candidate (of ``ordered``, most valuable first) that fits, again and again. A lower
+    bound of the search's best value, found in one pass instead of the whole search."""
+    total = 0
+    for c in ordered:
+        if c.jokers <= j:
+            rest = (state | guard) - c.vec
+            if rest & guard == guard:
+                state, j, total = rest ^ guard, j - c.jokers, total + c.value
+    return total
+
+
+_by_value = operator.attrgetter("value")  # most valuable first with reverse=True (stable)
+
+
+def _value_above(key: tuple[Card, ...], rules: MeldRules, threshold: int) -> bool:
+    """Whether ``_best_value`` of a sorted hand is above ``threshold``: a greedy plan
+    first, which answers at once for a strong hand, and the search only when it falls
+    short (the answer is the search's either way)."""
+    search = _searched(key, rules, "value")
+    # the best meld of each cards and jokers: the others fit no better, and are worth no more
+    ordered = sorted(_solver_analysed(key, rules).found, key=_by_value, reverse=True)
+    if _greedy_value(search.guard, ordered, search.state, search.jokers) > threshold:
+        return True
+    return _best_value(key, rules) > threshold
+
+
+def _opening_with_above(
+    key: tuple[Card, ...], rules: MeldRules, holding: Card, threshold: int
+) -> bool | None:
+    """``True`` if some meld of a sorted hand holding ``holding``, with a greedy plan of the
+    cards left beside it, is worth more than ``threshold``: then so is the best opening that
+    lays that card. ``None`` when no greedy plan shows it (the caller then searches)."""
+    search = _searched(key, rules, "value")
+    state, j = search.state, search.jokers
+    # the best meld of each cards and jokers: the others fit no better, and are worth no more
+    ordered = sorted(_solver_analysed(key, rules).found, key=_by_value, reverse=True)
+    distinct, wild = _solver_analysed(key, rules).distinct, _solver_analysed(key, rules).wild
+    if holding in distinct:  # a natural card: the melds whose natural cards include it
+        digit = _DIGIT << (_BITS * distinct.index(holding))
+        holders = [c for c in ordered if c.vec & digit]
+    elif wild and all(w == holding for w in wild):  # every wild card is it: the melds
+        holders = [c for c in ordered if c.jokers]  # with a joker hold one of them
+    else:
+        places, found = _candidate_cards(key, rules), _analysed(key, rules).found
+        holders = [c for c, (_, cards) in zip(found, places, strict=True) if holding in cards]
+        holders.sort(key=_by_value, reverse=True)
+    for c in holders:
+        if c.value + _greedy_value(search.guard, ordered, state - c.vec, j - c.jokers) > threshold:
+            return True
+    return None
+
+
+@functools.lru_cache(maxsize=32)
+def _opening_values(
+    key: tuple[Card, ...], rules: MeldRules, holding: Card | None = None
+) -> tuple[int, ...]:
+    """For each of `candidate_melds` of a sorted hand, in that order: its value plus
+    ``solve(...).value`` of the cards left beside it (the best opening that lays it). With
+    ``holding``, only for the melds whose cards include that card (-1 for the others)."""
+    analysis = _analysed(key, rules)
+    found = analysis.found
+    if holding is None:
+        wanted = [True] * len(found)
+    else:
+        wanted = [holding in cards for _, cards in _candidate_cards(key, rules)]
+    # The "value" search's totals are value * _SCALE + points: share it when it can be.
+    shared = _held_points(analysis, rules) < _SCALE
+    search = _searched(key, rules, "value" if shared else "value only")
+    best, state, j = search.best, search.state, search.jokers
+    scale = _SCALE if shared else 1
+    rests: dict[tuple[int, int], int] = {}  # melds of the same cards leave the same rest
+    out = []
+    for c, wanted_here in zip(found, wanted, strict=True):
+        if not wanted_here:
+            out.append(-1)
+            continue
+        rest = rests.get((c.vec, c.jokers))
+        if rest is None:
+            rest = rests[c.vec, c.jokers] = best(state - c.vec, j - c.jokers) // scale
+        out.append(c.value + rest)
+    return tuple(out)

@@ -567,7 +567,7 @@ class TestAbstraction:
         g = game(players=3)
         state = g.replay(1, ["raise 137", "call"])
         assert [e["move"] for e in state.events(2)] == ["raise 137", "call"]
-        assert json.loads(state.to_json())["state"]["history"][0] == "raise 137"
+        assert json.loads(state.to_json())["state"]["history"].split(";")[0] == "raise 137"
         assert g.state_from_json(state.to_json()) == state
 
     def test_th_15_2_canonical_sizes_and_actions(self) -> None:

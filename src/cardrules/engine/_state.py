@@ -21,7 +21,11 @@ from cardrules.engine._moves import Move, field_problem
 from cardrules.engine._options import OptionsT
 from cardrules.engine._ranged import StateRanged
 from cardrules.engine._saves import save_text
-from cardrules.errors import IllegalMoveError, InvalidStateError, OptionError
+from cardrules.errors import (
+    IllegalMoveError,
+    InvalidStateError,
+    OptionError,
+)
 
 
 @attrs.frozen

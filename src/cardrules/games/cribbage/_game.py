@@ -556,16 +556,16 @@ class State(GameState[Options]):
             if not any(VALUE[c] <= 31 - self.count for c in self.hands[self.turn]):
                 raise InvalidStateError(f"seat {self.turn} is to play but cannot")
         for i, hand in enumerate(self.hands):
-            if len(hand) + len(self.played[i]) > 4 and self.phase is not Phase.CRIB:
-                raise InvalidStateError(f"seat {i} holds and played more than four cards")
             if any(VALUE[c] < self.low[i] for c in hand):
                 raise InvalidStateError(f"seat {i} said go yet holds a card it could have played")
         if self.phase is Phase.CRIB and self.starter is not None:
             raise InvalidStateError("the starter is turned only after the crib is complete")
         if self.phase is Phase.CRIB and len(self.hands[self.turn]) <= self.options.keep:
             raise InvalidStateError(f"seat {self.turn} is to lay away but has nothing to lay")
-        if self.phase in (Phase.COUNT, Phase.MUGGINS) and (
-            len(self.counted) != n + 1 or not 0 <= self.stage <= n
+        if (
+            self.pending is None
+            and self.phase in (Phase.COUNT, Phase.MUGGINS)
+            and (len(self.counted) != n + 1 or not 0 <= self.stage <= n)
         ):
             raise InvalidStateError(f"the count is at stage {self.stage} of {len(self.counted)}")
         if self.pending is None and self.phase in (Phase.COUNT, Phase.MUGGINS) and any(self.hands):

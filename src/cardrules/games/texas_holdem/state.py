@@ -291,6 +291,7 @@ class State(GameState[Options]):
             >>> len(view.hole), view.hole_sizes, view.stock_size
             (2, (2, 2, 2), 46)
         """
+        seats_check(self.options.players, seat)  # before the hole cards are looked up
         return make_view(
             View,
             self,

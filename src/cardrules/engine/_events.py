@@ -66,7 +66,23 @@ def seat_events(state: Any, seat: int, since: int = 0) -> tuple[dict[str, Any], 
             _remember(link, after)
         out.extend(step_events(before, move, after, seat, len(link) - 1))
         before = after
+    if not _same_position(before, state):  # made by resample or sample_state
+        raise InvalidStateError(NOT_REPLAYED)
     return tuple(out)
+
+
+def _same_position(replayed: Any, state: Any) -> bool:
+    """Whether the replay of ``state``'s seed and history is ``state``: every field but the
+    history (the same moves by construction), so the check costs the same at any length."""
+    if replayed is state:
+        return True
+    if type(replayed) is not type(state):
+        return False
+    return all(
+        getattr(replayed, f.name) == getattr(state, f.name)
+        for f in attrs.fields(type(state))
+        if f.eq and f.name != "history"
+    )
 
 
 def _replayed_events(state: Any, seat: int, since: int) -> tuple[dict[str, Any], ...]:

@@ -169,8 +169,10 @@ def winnable_seed(seed: int, *, limit: int = 20_000, tries: int = 1000, **option
         True
     """
     _limits(limit, None)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise OptionError(f"seed must be a whole number, got {seed!r:.40}")
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise OptionError(f"seed must be a whole number from 0, got {seed!r:.40}")
+    if not isinstance(tries, int) or isinstance(tries, bool) or not 1 <= tries <= 1_000_000:
+        raise OptionError(f"tries must be a whole number from 1 to 1,000,000, got {tries!r:.40}")
     from cardrules.engine import build_options
 
     opts: Options = build_options(Options, options)

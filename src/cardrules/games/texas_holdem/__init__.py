@@ -65,7 +65,7 @@ from cardrules.games.texas_holdem.rules import (
     View,
 )
 from cardrules.games.texas_holdem.state import State, arranged_state, render
-from cardrules.poker import equity, equity_vs_random, parse_range, range_equity
+from cardrules.poker import equity, equity_vs_random, evaluate, parse_range, range_equity
 
 __all__ = [
     "CALL",
@@ -95,7 +95,13 @@ __all__ = [
     "random_move",
     "range_equity",
     "render",
+    "score_hand",
     "side_pots",
     "split_pot",
     "to_phh",
 ]
+
+score_hand = evaluate
+"""The scoring vocabulary's name for what a hand is worth as this game scores it: the
+best five of five to seven cards (hole cards and board), the same function as
+``cardrules.poker.evaluate``."""

@@ -22,13 +22,22 @@ from typing import Any
 
 from cardrules.engine import Move
 from cardrules.errors import OptionError
+from cardrules.games.texas_holdem.state import State
 from cardrules.poker import equity_vs_random
 
 __all__ = ["equity_move", "random_move"]
 
 
+def _check(state: Any, rng: object) -> None:
+    if not isinstance(state, State):
+        raise OptionError(f"expected a Texas Hold'em state, got {type(state).__name__}")
+    if not isinstance(rng, random.Random):
+        raise OptionError(f"rng must be a random.Random, got {type(rng).__name__}")
+
+
 def random_move(state: Any, rng: random.Random) -> Move:
     """A legal move chosen uniformly at random among the listed ones."""
+    _check(state, rng)
     moves: tuple[Move, ...] = state.legal_moves()
     if not moves:
         raise OptionError("the match is over: there is no move to make")
@@ -46,6 +55,11 @@ def equity_move(state: Any, rng: random.Random, samples: int = 300) -> Move:
     calls when the equity is at least the share of the pot after calling that
     the call costs; checks when it can; else folds.
     """
+    _check(state, rng)
+    if not isinstance(samples, int) or isinstance(samples, bool) or not 1 <= samples <= 10**6:
+        raise OptionError(
+            f"samples must be a whole number from 1 to 1,000,000, got {samples!r:.20}"
+        )
     moves: tuple[Move, ...] = state.legal_moves()
     if not moves:
         raise OptionError("the match is over: there is no move to make")

@@ -42,7 +42,12 @@ def side_pots(paid: Sequence[int], live: Sequence[bool]) -> tuple[tuple[int, tup
         >>> side_pots((10, 10), (True, False))
         ((20, (0,)),)
     """
-    if isinstance(paid, (str, bytes)) or isinstance(live, (str, bytes)):
+    if (
+        isinstance(paid, (str, bytes))
+        or isinstance(live, (str, bytes))
+        or not isinstance(paid, Sequence)
+        or not isinstance(live, Sequence)
+    ):
         raise OptionError("side_pots takes sequences of chips and of live flags")
     chips = [_whole("paid chips", p) for p in paid]
     flags = list(live)
@@ -76,7 +81,12 @@ def award_order(winners: Sequence[int], button: int, players: int) -> tuple[int,
     """
     n = _whole("players", players, 1)
     b = _whole("button", button)
-    return tuple(sorted(winners, key=lambda s: (s - b - 1) % n))
+    if isinstance(winners, (str, bytes)) or not isinstance(winners, Sequence):
+        raise OptionError(f"winners must be a sequence of seats, got {winners!r:.40}")
+    seats = [_whole("a winner's seat", s) for s in winners]
+    if any(s >= n for s in seats):
+        raise OptionError(f"winners must be seats from 0 to {n - 1}, got {seats!r:.40}")
+    return tuple(sorted(seats, key=lambda s: (s - b - 1) % n))
 
 
 def split_pot(amount: int, winners: Sequence[int], *, button: int, players: int) -> tuple[int, ...]:

@@ -441,7 +441,16 @@ def arranged_state(
     Raises:
         OptionError: the stacks, button or cards do not fit the options.
     """
+    if not isinstance(options, Options):
+        raise OptionError(f"options must be Texas Hold'em's Options, got {options!r:.40}")
     n = options.players
+    for name, value in (("stacks", stacks), ("holes", holes), ("board", board)):
+        if not isinstance(value, tuple):
+            raise OptionError(f"{name} must be a tuple, got {value!r:.40}")
+    if any(not isinstance(h, tuple) or not all(isinstance(c, Card) for c in h) for h in holes):
+        raise OptionError(f"holes must be tuples of cards, got {holes!r:.60}")
+    if not all(isinstance(c, Card) for c in board):
+        raise OptionError(f"board must be a tuple of cards, got {board!r:.60}")
     if len(stacks) != n or any(
         not isinstance(s, int) or isinstance(s, bool) or s < 0 for s in stacks
     ):

@@ -94,7 +94,7 @@ def _replayed_events(state: Any, seat: int, since: int) -> tuple[dict[str, Any],
         if index >= since:
             out.extend(step_events(before, move, after, seat, index))
         before = after
-    if before != state:  # a state made by resample or sample_state: not its seed's game
+    if not _same_position(before, state):  # made by resample or sample_state
         raise InvalidStateError(NOT_REPLAYED)
     return tuple(out)
 

@@ -39,17 +39,16 @@ from cardrules.games.canasta.moves import (
     lay_off_move,
 )
 from cardrules.games.canasta.scoring import RULES, card_points, check_meld, is_red_three
-from cardrules.melds import Meld, MeldKind
+from cardrules.melds import MeldKind
 
 State = Any  # the state of cardrules.games.canasta.state (not imported: it imports this room)
 
-__all__ = ["can_go_out", "check_state", "explain", "legal_moves"]
-
-_JOKER_RANK = Rank.JOKER
+__all__ = ["can_go_out", "check_state", "explain", "legal_moves", "meld_rank"]
 
 
-def _rank_of(meld: Meld) -> Rank:
-    return next(c.rank for c in meld.cards if not RULES.is_wild(c))
+def meld_rank(cards: tuple[Card, ...]) -> Rank:
+    """The rank of a meld's cards: its first natural card's (CAN-5.1)."""
+    return next(c.rank for c in cards if not RULES.is_wild(c))
 
 
 def _wild(cards: tuple[Card, ...]) -> int:
@@ -62,10 +61,10 @@ def _seven(cards: tuple[Card, ...]) -> bool:
 
 def _side_ranks(state: State, side: int) -> dict[Rank, int]:
     """The side's melds by rank (the pending ones at -1 - their place)."""
-    out = {_rank_of(t.meld): i for i, t in enumerate(state.table) if t.owner == side}
+    out = {meld_rank(t.meld.cards): i for i, t in enumerate(state.table) if t.owner == side}
     if side == state.side:
         for k, meld in enumerate(state.pending):
-            out[_rank_of(meld)] = -1 - k
+            out[meld_rank(meld.cards)] = -1 - k
     return out
 
 
@@ -139,12 +138,8 @@ def _used(move: Move) -> int:
 def _draw_moves(state: State) -> tuple[Move, ...]:
     takes = _takes(state)
     if not state.stock:
-        side = state.side
-        ranks = _side_ranks(state, side)
-        top = state.pile[-1] if state.pile else None
-        forced = (
-            top is not None and TAKES[How.ADD] in takes and top.rank in ranks
-        )  # CAN-10.2: a discard matching the side's meld must be taken
+        # CAN-10.2: a discard that can be added to the side's meld must be taken
+        forced = TAKES[How.ADD] in takes
         return tuple(takes) if forced else (*takes, REFUSE)
     out: list[Move] = [DRAW, *takes]
     if _may_ask(state, before_draw=True):
@@ -159,14 +154,10 @@ def _draw_moves(state: State) -> tuple[Move, ...]:
             and not RULES.is_wild(top)
             and top.rank is not Rank.THREE
         ):
-            out.extend(m for m in _new_melds(state) if _rank_of_cards(m.cards) is not top.rank)  # type: ignore[attr-defined]
+            out.extend(m for m in _new_melds(state) if meld_rank(m.cards) is not top.rank)  # type: ignore[attr-defined]
         if state.pending:
             out.append(CANCEL)
     return tuple(out)
-
-
-def _rank_of_cards(cards: tuple[Card, ...]) -> Rank:
-    return next(c.rank for c in cards if not RULES.is_wild(c))
 
 
 def _new_melds(state: State) -> list[Move]:
@@ -224,7 +215,7 @@ def _layoffs(state: State) -> list[Move]:
         if placed.owner != side:
             continue
         cards = placed.meld.cards
-        rank = _rank_of(placed.meld)
+        rank = meld_rank(placed.meld.cards)
         if rank is Rank.THREE:
             continue
         wild = _wild(cards)
@@ -289,7 +280,7 @@ def can_go_out(state: State, *, before_draw: bool = False) -> bool:
     seat, side = state.turn, state.side
     hand = state.hands[seat]
     ranks = _side_ranks(state, side)
-    melds = {_rank_of(t.meld): list(t.meld.cards) for t in state.table if t.owner == side}
+    melds = {meld_rank(t.meld.cards): list(t.meld.cards) for t in state.table if t.owner == side}
     wild = [c for c in hand if RULES.is_wild(c)]
     counts = Counter(c.rank for c in hand if not RULES.is_wild(c))
     left = 0
@@ -415,7 +406,7 @@ def _explain_meld(state: State, move: LayMeld) -> str:
         )
     except Exception as exc:  # the reason, naming the clause
         return str(exc)
-    rank = _rank_of_cards(move.cards)
+    rank = meld_rank(move.cards)
     if rank in _side_ranks(state, state.side):
         return "the side already has a meld of that rank: add to it (CAN-5.3)"
     if rank is Rank.THREE:
@@ -464,7 +455,7 @@ def check_state(state: State) -> None:
             check_meld(placed.meld.cards, going_out=True)
         except Exception as exc:
             raise InvalidStateError(f"a meld on the table is no meld: {exc}") from None
-        key = (placed.owner, _rank_of(placed.meld))
+        key = (placed.owner, meld_rank(placed.meld.cards))
         if key in seen:
             raise InvalidStateError("a side has two melds of one rank (CAN-5.3)")
         seen.add(key)

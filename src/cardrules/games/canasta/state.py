@@ -32,7 +32,7 @@ from cardrules.engine import (
 )
 from cardrules.errors import IllegalMeldError
 from cardrules.games._rummy import TableMeld, remove_cards
-from cardrules.games.canasta._legal import check_state, explain, legal_moves
+from cardrules.games.canasta._legal import check_state, explain, legal_moves, meld_rank
 from cardrules.games.canasta._records import DealResult, Phase, View
 from cardrules.games.canasta.moves import (
     REFUSE,
@@ -207,7 +207,7 @@ class State(GameState[Options]):
         if kind is TakePile:
             return self._take(move.how)  # type: ignore[attr-defined]
         if kind is Open:
-            return self._open()
+            return self._opened()
         if kind is Cancel:
             back = tuple(c for m in self.pending for c in m.cards)
             return self._replace(
@@ -286,7 +286,7 @@ class State(GameState[Options]):
         hands, known = remove_cards(self.hands, self.known, seat, tuple(used))
         state = self._replace(hands=hands, known=known)
         cards = (top, *used)
-        mine = [i for i, m in state.side_melds(side) if m.faces and _rank(m) is top.rank]
+        mine = [i for i, m in state.side_melds(side) if m.faces and meld_rank(m.cards) is top.rank]
         if mine:
             index = mine[0]
             placed = state.table[index]
@@ -348,9 +348,6 @@ class State(GameState[Options]):
             return self
         state = self._opened() if self.pending else self
         return state._end_deal(self.turn)
-
-    def _open(self) -> State:
-        return self._opened()
 
     def _opened(self) -> State:
         side = self.side
@@ -493,10 +490,6 @@ class State(GameState[Options]):
 
     def _check(self) -> None:
         check_state(self)
-
-
-def _rank(meld: Meld) -> Rank:
-    return next(c.rank for c in meld.cards if not RULES.is_wild(c))
 
 
 def _set(cards: tuple[Card, ...]) -> Meld:

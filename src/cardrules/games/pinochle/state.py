@@ -215,11 +215,14 @@ class State(GameState[Options]):
             playable = tricks.legal_plays(held, self.trick, self.rules())
             out.extend([_PLAYS[c] for c in sorted(playable)])
         else:
-            out.extend(self._meld_moves(seat))
-            out.append(DRAW)
+            return self._meld_phase_moves(self._meld_moves(seat))
         if self._match():
             out.append(DECLARE)
         return tuple(out)
+
+    def _meld_phase_moves(self, melds: list[Move]) -> tuple[Move, ...]:
+        """The meld phase's moves: the melds, the dix moves, then draw (and declare out)."""
+        return (*melds, DRAW, DECLARE) if self._match() else (*melds, DRAW)
 
     def _meld_moves(self, seat: int) -> list[Move]:
         out: list[Move] = []
@@ -357,8 +360,8 @@ class State(GameState[Options]):
             melds = self._meld_moves(self.turn)
             if not melds:
                 return self._draw()
-            moves = (*melds, DRAW, DECLARE) if self._match() else (*melds, DRAW)
-            object.__setattr__(self, "_legal", moves)  # the legal moves, built once
+            legal = self._meld_phase_moves(melds)
+            object.__setattr__(self, "_legal", legal)  # the legal moves, built once
         return self
 
     def _meld(self, cards: tuple[Card, ...]) -> State:

@@ -2,7 +2,8 @@
 
 Run (from the repository root): ``python bench/speedup.py --before REF [--games NAME ...]
 [--moves N] [--slices K] [--jobs J]``. ``REF`` is a commit (default: ``HEAD``); its ``src``
-is exported into a temporary folder with ``git archive``.
+is exported into a temporary folder with ``git archive`` (or ``--before-src FOLDER`` names
+such an export, on a machine without the repository's history).
 
 How it measures. For each game, both trees play the *same* work: uniformly random play of
 the game's default match (``state = game.new_game(seed)``, then ``state =
@@ -100,6 +101,7 @@ def measure(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--before", default="HEAD", help="the commit to compare against")
+    parser.add_argument("--before-src", help="its exported src folder instead (no git there)")
     parser.add_argument("--games", nargs="*", help="only these games")
     parser.add_argument("--moves", type=int, default=20_000, help="moves a slice")
     parser.add_argument("--slices", type=int, default=5, help="slices a tree")
@@ -110,8 +112,8 @@ def main() -> None:
     from cardrules import games
 
     names = args.games or list(games.names())
-    before = export(args.before)
-    print(f"before: {args.before} ({before}); after: this tree; {args.moves:,} moves a slice, "
+    before = Path(args.before_src) if args.before_src else export(args.before)
+    print(f"before: {args.before_src or args.before}; after: this tree; {args.moves:,} moves a slice, "
           f"{args.slices} slices a tree; load {os.getloadavg()[0]:.1f}")  # fmt: skip
     print(f"{'game':28} {'before/s':>10} {'after/s':>10} {'ratio':>7}")
 

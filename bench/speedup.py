@@ -113,8 +113,9 @@ def main() -> None:
 
     names = args.games or list(games.names())
     before = Path(args.before_src) if args.before_src else export(args.before)
-    print(f"before: {args.before_src or args.before}; after: this tree; {args.moves:,} moves a slice, "
-          f"{args.slices} slices a tree; load {os.getloadavg()[0]:.1f}")  # fmt: skip
+    print(f"before: {args.before_src or args.before}; after: this tree; "
+          f"{args.moves:,} moves a slice, {args.slices} slices a tree; "
+          f"load {os.getloadavg()[0]:.1f}")  # fmt: skip
     print(f"{'game':28} {'before/s':>10} {'after/s':>10} {'ratio':>7}")
 
     def row(name: str) -> tuple[str, float, float, float]:

@@ -43,6 +43,11 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
     "cribbage": [{"deals": 1}, {"players": 3}],
     "let_it_ride": [{"deals": 1}],
     "blackjack": [{"deals": 1}],
+    "texas_holdem": [{"deals": 3}, {"players": 2, "deals": 5}, {"structure": "fixed_limit"}],
+    "klondike": [{"draw": 3}, {"passes": 3, "scoring": "standard"}],
+    "canasta": [{"deals": 1}, {"players": 2, "deals": 1}],
+    "pinochle": [{"deals": 1}, {"pack": 64, "deals": 1}],
+    "quadruple_war": [{"deals": 1}, {"players": 3, "deals": 1}, {"nil": True, "bags": True}],
 }
 MOVE_LIMIT = 1500  # moves per game played; long matches are cut here
 EVERY = 7  # saves and views are hashed every EVERY moves and at the end
@@ -87,10 +92,10 @@ def digest(name: str, seeds: int) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("names", nargs="*", help="games (default: every game of OPTIONS)")
+    parser.add_argument("names", nargs="*", help="games (default: every registered game)")
     parser.add_argument("--seeds", type=int, default=3)
     args = parser.parse_args(argv)
-    for name in args.names or sorted(OPTIONS):
+    for name in args.names or sorted(games.names()):
         print(f"{name} {digest(name, args.seeds)}", flush=True)
     return 0
 

@@ -417,7 +417,12 @@ class GameState(StateLearning, StateRanged, StateEvents, Generic[OptionsT]):
         history = self.history
         if history.__class__ is not History:  # a tuple (a state built by hand)
             history = History(history)
-        object.__setattr__(new, "history", history.append(listed))
+        link = _new_link(History)  # ``history.append(listed)``, inlined: the hot path
+        link._prev = history
+        link._last = listed
+        link._len = history._len + 1
+        link._flat = None
+        _set_field(new, "history", link)
         return new
 
     def _replace(self, **changes: Any) -> Self:
@@ -586,5 +591,8 @@ def _make_copier(cls: type, positional: tuple[str, ...] | None = None) -> Any:
     exec("\n".join(head + body), namespace)  # the source is built from field names only
     return namespace["_replace"]
 
+
+_new_link = object.__new__
+_set_field = object.__setattr__
 
 GameState.explain = _legal_first(GameState.explain)  # type: ignore[method-assign]

@@ -30,7 +30,7 @@ from cardrules import (
 )
 from cardrules.cards import Card
 from cardrules.games import canasta
-from cardrules.games._rummy import Side, TableMeld
+from cardrules.games._rummy import TableMeld
 from cardrules.games.canasta import (
     ASK,
     REFUSE,
@@ -442,7 +442,7 @@ def test_can_5_2_option_wild_at_most_natural_in_play() -> None:
         wild_at_most_natural=True,
     )
     assert not any(m.startswith("layoff Jk") for m in moves_text(strict2))
-    assert refusal(strict2, lay_off_move(parse_card("Jk"), 0, Side.HIGH)).rule is not None
+    assert refusal(strict2, lay_off_move(parse_card("Jk"), 0, None)).rule is not None
 
 
 def test_can_5_3_a_side_makes_one_meld_of_a_rank_and_adds_to_it() -> None:
@@ -455,7 +455,7 @@ def test_can_5_3_a_side_makes_one_meld_of_a_rank_and_adds_to_it() -> None:
     assert not any(m.startswith("meld set Kc") for m in moves_text(state))
     err = refusal(state, meld("Kc Kd Ks"))
     assert err.rule == "CAN-5.3"
-    after = state.apply(lay_off_move(parse_card("Kc"), 0, Side.HIGH))
+    after = state.apply(lay_off_move(parse_card("Kc"), 0, None))
     assert len(after.table[0].meld.cards) == 4
 
 
@@ -467,7 +467,7 @@ def test_can_5_3_a_side_may_meld_a_rank_the_opponents_have_but_not_add_to_theirs
         phase=Phase.PLAY,
     )
     assert "meld set Qc,Qs,Qs" in moves_text(state)
-    err = refusal(state, lay_off_move(parse_card("Qc"), 1, Side.HIGH))
+    err = refusal(state, lay_off_move(parse_card("Qc"), 1, None))
     assert err.rule == "CAN-5.3"
     assert "own side" in err.reason
 
@@ -534,7 +534,7 @@ def test_can_6_3_a_wild_card_added_to_a_natural_canasta_makes_it_mixed() -> None
         table=((0, "Kc Kc Kd Kd Kh Ks Ks"),),
         phase=Phase.PLAY,
     )
-    after = state.apply(lay_off_move(parse_card("2h"), 0, Side.HIGH))
+    after = state.apply(lay_off_move(parse_card("2h"), 0, None))
     assert canasta.state.meld_bonus(after.table[0].meld) == 300
 
 
@@ -807,8 +807,8 @@ def test_can_9_1_going_out_by_completing_a_canasta() -> None:
         table=((0, "Kh Kh Ks Ks 2c"),),
         phase=Phase.PLAY,
     )
-    one = state.apply(lay_off_move(parse_card("Kc"), 0, Side.HIGH))
-    two = one.apply(lay_off_move(parse_card("Kd"), 0, Side.HIGH))
+    one = state.apply(lay_off_move(parse_card("Kc"), 0, None))
+    two = one.apply(lay_off_move(parse_card("Kd"), 0, None))
     assert len(two.table[0].meld.cards) == 7
     out = two.apply(discard("5d")).last_deal
     assert out is not None
@@ -942,10 +942,10 @@ def test_can_9_5_not_concealed_after_an_earlier_meld() -> None:
         table=((0, "9h 9h 9s"),),
         phase=Phase.PLAY,
     )
-    a = state.apply(lay_off_move(parse_card("9c"), 0, Side.HIGH))
-    b = a.apply(lay_off_move(parse_card("9c"), 0, Side.HIGH))
-    c = b.apply(lay_off_move(parse_card("9d"), 0, Side.HIGH))
-    d = c.apply(lay_off_move(parse_card("9d"), 0, Side.HIGH))
+    a = state.apply(lay_off_move(parse_card("9c"), 0, None))
+    b = a.apply(lay_off_move(parse_card("9c"), 0, None))
+    c = b.apply(lay_off_move(parse_card("9d"), 0, None))
+    d = c.apply(lay_off_move(parse_card("9d"), 0, None))
     end = d.apply(discard("4c")).last_deal
     assert end is not None
     assert end.went_out == 0
@@ -1374,9 +1374,9 @@ def test_can_5_3_an_addition_keeps_the_meld_valid() -> None:
         phase=Phase.PLAY,
     )
     texts = moves_text(state)
-    assert "layoff Kh 0 high" in texts
-    assert "layoff 2h 0 high" not in texts
-    err = refusal(state, lay_off_move(parse_card("2h"), 0, Side.HIGH))
+    assert "layoff Kh 0" in texts
+    assert "layoff 2h 0" not in texts
+    err = refusal(state, lay_off_move(parse_card("2h"), 0, None))
     assert err.rule is not None
     assert "CAN-5.1" in str(err)
 

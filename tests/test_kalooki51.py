@@ -441,7 +441,7 @@ class TestBuilding:
             opened=DOWN3,
         )
         offs = [m for m in state.legal_moves() if isinstance(m, LayOff)]
-        assert strs(tuple(offs)) == ["layoff Kc 0 high"]
+        assert strs(tuple(offs)) == ["layoff Kc 0"]
         assert "already holds Kh" in state.explain(LayOff(P("Kh"), 0, Side.HIGH))
 
     def test_k51_6_2_set_with_joker_takes_a_missing_suit(self) -> None:
@@ -451,9 +451,9 @@ class TestBuilding:
             table=((1, "Ks Kd Jk", MeldKind.SET),),
             opened=DOWN3,
         )
-        move = LayOff(P("Kc"), 0, Side.HIGH)
+        move = LayOff(P("Kc"), 0)
         assert move in state.legal_moves()
-        assert LayOff(P("Ks"), 0, Side.HIGH) not in state.legal_moves()
+        assert LayOff(P("Ks"), 0) not in state.legal_moves()
         assert len(state.apply(move).table[0].meld.cards) == 4
 
     def test_k51_6_3_melds_only_grow(self) -> None:
@@ -481,8 +481,8 @@ class TestBuilding:
             opened=DOWN3,
         )
         offs = strs(tuple(m for m in state.legal_moves() if isinstance(m, LayOff)))
-        assert offs == ["layoff Jk 0 low", "layoff Jk 0 high", "layoff Jk 1 high"]
-        after = state.apply(LayOff(JOKER, 1, Side.HIGH))
+        assert offs == ["layoff Jk 0 low", "layoff Jk 0 high", "layoff Jk 1"]
+        after = state.apply(LayOff(JOKER, 1))
         assert after.table[1].meld.joker_options(3) == frozenset(C("Kc"))
 
 
@@ -560,7 +560,7 @@ class TestJokers:
             table=((1, "Ks Kd Jk", MeldKind.SET), (1, "5c 6c 7c", None)),
             opened=DOWN3,
         )
-        closed = state.apply(LayOff(P("Kc"), 0, Side.HIGH))
+        closed = state.apply(LayOff(P("Kc"), 0))
         assert retrieves(closed) == []
         assert "closed" in closed.explain(Retrieve(0, C("Kh")))
         assert "K51-7.4" in closed.explain(Retrieve(0, C("Kh")))
@@ -586,7 +586,7 @@ class TestJokers:
         after = state.apply(Retrieve(0, C("Kc Kd")))
         meld = after.table[0].meld
         assert (len(meld.cards), len(meld.joker_positions)) == (4, 1)
-        grown = state.apply(LayOff(P("Kh"), 0, Side.HIGH))
+        grown = state.apply(LayOff(P("Kh"), 0))
         assert (len(grown.table[0].meld.cards), len(grown.table[0].meld.joker_positions)) == (4, 2)
         assert retrieves(grown) == []
 

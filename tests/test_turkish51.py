@@ -680,9 +680,9 @@ class TestTable:
         table = (TABLE[0], TABLE[3])
         state = make_state(["Jk 2c 3c", *OTHERS_T], table=table, opened=(True, True, False, False))
         assert LayOff(JOKER, 0, Side.HIGH) in state.legal_moves()
-        assert LayOff(JOKER, 1, Side.HIGH) not in state.legal_moves()
+        assert LayOff(JOKER, 1) not in state.legal_moves()
         with pytest.raises(IllegalMoveError, match="the set is full"):
-            state.apply(LayOff(JOKER, 1, Side.HIGH))
+            state.apply(LayOff(JOKER, 1))
 
     def test_t51_6_3_retrieve_from_run_and_set(self) -> None:
         """8d frees the run's joker; Kh frees the set's joker; both go to the hand."""
@@ -1221,12 +1221,14 @@ def _play_trace(seed: int, *, greedy: bool) -> tuple[str, str]:
 class TestKnownPlays:
     """Fixed results: the same seeds give the same deals, legal-move orders and bot choices."""
 
+    # The first three changed only in notation (a set's lay-off names no end since issue 26):
+    # with "high" put back on set lay-offs they give the hashes recorded before.
     @pytest.mark.parametrize(
         ("seed", "greedy", "final", "moves"),
         [
-            (0, True, "d13f1ee8ba8e7ce8", "01e96930b67ab91f"),
-            (1, True, "da01974ea628e066", "dc115c620893eb5a"),
-            (2, True, "2b105af0cf3d0ae1", "8cb8095f4ca8f6f8"),
+            (0, True, "eb8040d11bffcfa3", "1bcc8925cd38b4ad"),
+            (1, True, "b6eabc0876020d64", "6d5a6c97da304e18"),
+            (2, True, "91ca50d43931f6fd", "ff2f6152aad54efe"),
             (3, True, "b6a657bdcb00dbbd", "303ffb9a3d013755"),
             (0, False, "1d6e8159025d9059", "64aab90d0da86046"),
             (1, False, "01800e1a752ebe74", "14aa64272fa004f9"),

@@ -128,13 +128,23 @@ def int_codec(low: int, high: int) -> Codec:
 
 
 def optional_codec(codec: Codec) -> Codec:
-    """``None`` as 0, else ``1 +`` the inner codec's number."""
+    """``None`` as 0, else ``1 +`` the inner codec's number.
+
+    Examples:
+        >>> from cardrules.cards import Suit
+        >>> optional_codec(enum_codec(Suit)).text
+        'none or Suit (5)'
+    """
     inner = codec.encode
 
     def encode(value: Any) -> int:
         return 0 if value is None else 1 + inner(value)
 
-    return Codec(codec.size + 1, encode, f"none or {codec.text}")
+    text = codec.text  # its count, in brackets at the end, counts the none too
+    head, bracket, _ = text.rpartition(" (")
+    if bracket and text.endswith(")"):
+        text = f"{head} ({codec.size + 1})"
+    return Codec(codec.size + 1, encode, f"none or {text}")
 
 
 def multiset_count(faces: int, size: int) -> int:

@@ -45,7 +45,9 @@ class Move:
     Subclasses are ``@attrs.frozen`` classes that set ``NAME`` (one word, the
     first token of the move's notation). The notation is the keyword followed
     by each field in order; a tuple of cards is written comma-separated, and read
-    back separated by spaces, commas or both.
+    back separated by spaces, commas or both. ``None`` is written ``-``, except
+    that trailing fields whose default is ``None`` and that hold ``None`` are left
+    out, and may be left out of the text read.
 
     Examples:
         >>> import attrs
@@ -56,6 +58,12 @@ class Move:
         ...     card: Card
         >>> str(Discard(parse_card("7H")))
         'discard 7h'
+        >>> @attrs.frozen
+        ... class Pass(Move):
+        ...     NAME = "pass"
+        ...     card: Card | None = None
+        >>> str(Pass()), str(Pass(parse_card("7h"))), parse_move_text([Pass], "pass")
+        ('pass', 'pass 7h', Pass(card=None))
     """
 
     __slots__ = ()
@@ -67,8 +75,13 @@ class Move:
     def __str__(self) -> str:
         parts = [self.NAME]
         hints = _hints(type(self))
-        for field in _init_fields(type(self)):
-            parts.append(_format_token(hints[field.name], getattr(self, field.name)))
+        fields = _init_fields(type(self))
+        values = [getattr(self, field.name) for field in fields]
+        shown = len(fields)
+        while shown and values[shown - 1] is None and fields[shown - 1].default is None:
+            shown -= 1  # a trailing field left at its default None is not written
+        for field, value in zip(fields[:shown], values[:shown], strict=True):
+            parts.append(_format_token(hints[field.name], value))
         return " ".join(parts)
 
     def __repr__(self) -> str:
@@ -290,9 +303,15 @@ def _read_move(move_types: tuple[type[Move], ...], text: str) -> Move:
         raise InvalidMoveError(f"unknown move {tokens[0]!r} in {text!r}; moves are: {known}")
     fields = _init_fields(cls)
     hints = _hints(cls)
-    words = _group(tokens[1:], [hints[f.name] for f in fields])
+    kinds = [hints[f.name] for f in fields]
+    words = _group(tokens[1:], kinds)
+    given = len(fields)
+    while words is None and given and fields[given - 1].default is None:
+        given -= 1  # a trailing field that defaults to None may be left out
+        words = _group(tokens[1:], kinds[:given])
     if words is None:
         raise InvalidMoveError(f"cannot read {text!r}: expected {move_form(cls)}")
+    fields = fields[:given]
     try:
         values = {
             f.name: _parse_token(hints[f.name], tok, f"{cls.NAME} {f.name}")
@@ -364,7 +383,15 @@ def move_form(cls: type[Move]) -> str:
     """
     fields = _init_fields(cls)
     hints = _hints(cls)
-    shape = " ".join([cls.NAME, *(f"<{f.name}>" for f in fields)])
+    required = len(fields)
+    while required and fields[required - 1].default is None:
+        required -= 1  # trailing fields that default to None may be left out
+    shape = " ".join(
+        [
+            cls.NAME,
+            *(f"<{f.name}>" if i < required else f"[<{f.name}>]" for i, f in enumerate(fields)),
+        ]
+    )
     example = cls.EXAMPLE or " ".join([cls.NAME, *(_example(hints[f.name]) for f in fields)])
     several = any(typing.get_origin(hints[f.name]) is tuple for f in fields)
     tail = ", cards separated by spaces or commas" if several else ""

@@ -58,6 +58,8 @@ from cardrules.games._rummy._moves import (
     discard_move,
     lay_meld_move,
     lay_off_move,
+    old_set_layoff,
+    run_end,
 )
 from cardrules.games._rummy._position import RummyPosition, recheck_meld
 from cardrules.games._rummy._scoring import (
@@ -69,6 +71,7 @@ from cardrules.games._rummy._scoring import (
 )
 from cardrules.games._rummy._table import (
     bad_fields,
+    end_problem,
     joker_cards,
     joker_wants,
     meld_fits,
@@ -117,6 +120,7 @@ __all__ = [
     "discard_card",
     "discard_move",
     "draw",
+    "end_problem",
     "joker_cards",
     "joker_wants",
     "lay_meld",
@@ -128,6 +132,7 @@ __all__ = [
     "meld_fits",
     "meld_moves",
     "missing_cards",
+    "old_set_layoff",
     "open_pending",
     "plan_move",
     "read_cards",
@@ -138,6 +143,7 @@ __all__ = [
     "remove_cards",
     "retrieve",
     "retrieve_moves",
+    "run_end",
     "table_fits",
     "table_jokers",
     "table_layoffs",

@@ -18,6 +18,8 @@ Examples:
     'meld set Kc,Kd,Ks'
     >>> str(LayOff(parse_cards("4h")[0], 0, Side.LOW))
     'layoff 4h 0 low'
+    >>> str(LayOff(parse_cards("7h")[0], 2))
+    'layoff 7h 2'
     >>> str(Retrieve(2, tuple(parse_cards("Kc Kh"))))
     'retrieve 2 Kc,Kh'
 """
@@ -26,7 +28,8 @@ from __future__ import annotations
 
 import enum
 import functools
-from typing import ClassVar
+from collections.abc import Sequence
+from typing import ClassVar, Literal
 
 import attrs
 
@@ -55,11 +58,13 @@ __all__ = [
     "discard_move",
     "lay_meld_move",
     "lay_off_move",
+    "old_set_layoff",
+    "run_end",
 ]
 
 
 class Side(enum.Enum):
-    """Which end of a run a card is laid on (sets use ``high``)."""
+    """Which end of a run a card is laid on (a lay-off onto a set names none)."""
 
     LOW = "low"
     HIGH = "high"
@@ -67,6 +72,17 @@ class Side(enum.Enum):
 
 SIDES = {"low": Side.LOW, "high": Side.HIGH}
 """A run end as ``cardrules.melds`` names it, to its ``Side``."""
+
+
+def run_end(side: Side | None) -> Literal["low", "high"] | None:
+    """The run end that ``side`` names, as ``cardrules.melds.lay_off`` takes it (``None``:
+    none named, as for a set).
+
+    Examples:
+        >>> run_end(Side.LOW), run_end(None)
+        ('low', None)
+    """
+    return None if side is None else side.value
 
 
 class Phase(enum.Enum):
@@ -132,12 +148,18 @@ class Cancel(Move):
 
 @attrs.frozen(cache_hash=True)
 class LayOff(Move):
-    """Add a card to meld number ``target`` on the table (T51-6.1, T51-6.2, K51-6)."""
+    """Add a card to meld number ``target`` on the table (T51-6.1, T51-6.2, K51-6).
+
+    ``side`` names the end of a run the card goes to (``layoff 8h 0 low``); a lay-off
+    onto a set, or any meld of one rank, names none (``layoff 7h 2``). Saves made before
+    that wrote ``high`` for a set: ``layoff 7h 2 high`` onto a set is still read and
+    played as the lay-off it was (never offered), so those saves load and replay exactly.
+    """
 
     NAME: ClassVar[str] = "layoff"
     card: Card
     target: int
-    side: Side
+    side: Side | None = None
 
 
 @attrs.frozen(cache_hash=True)
@@ -175,9 +197,36 @@ discard_move = DISCARDS.__getitem__
 
 
 @functools.lru_cache(maxsize=8192)
-def lay_off_move(card: Card, target: int, side: Side) -> LayOff:
+def lay_off_move(card: Card, target: int, side: Side | None) -> LayOff:
     """``LayOff(card, target, side)``, shared: the same lay-offs are offered turn after turn."""
     return LayOff(card, target, side)
+
+
+def old_set_layoff(move: object, legal: Sequence[Move]) -> LayOff | None:
+    """``move`` itself when it is a lay-off onto a set written as saves made before a set's
+    lay-off named no end wrote it (``layoff 7h 2 high``) and the lay-off it stands for
+    (``layoff 7h 2``) is in ``legal``; else ``None``.
+
+    A game reads such a move as legal (never offering it) and plays it as that lay-off, so
+    that those saves load and replay to the very state they hold.
+
+    Examples:
+        >>> from cardrules import parse_card
+        >>> legal = (LayOff(parse_card("7h"), 2),)
+        >>> str(old_set_layoff(LayOff(parse_card("7h"), 2, Side.HIGH), legal))
+        'layoff 7h 2 high'
+        >>> old_set_layoff(LayOff(parse_card("7h"), 2, Side.LOW), legal) is None
+        True
+    """
+    if (
+        type(move) is LayOff
+        and move.side is Side.HIGH
+        and type(move.card) is Card
+        and type(move.target) is int
+        and lay_off_move(move.card, move.target, None) in legal
+    ):
+        return move
+    return None
 
 
 @functools.lru_cache(maxsize=8192)

@@ -25,9 +25,9 @@ from typing import Any, ClassVar
 import attrs
 
 from cardrules.cards import Card
-from cardrules.engine import GameState, make_view
+from cardrules.engine import GameState, Move, make_view
 from cardrules.errors import IllegalMeldError, InvalidStateError
-from cardrules.games._rummy._moves import Phase, TableMeld
+from cardrules.games._rummy._moves import Phase, TableMeld, old_set_layoff
 from cardrules.melds import Meld, MeldKind, MeldRules, check_meld, meld_value
 
 __all__ = ["RummyPosition", "recheck_meld"]
@@ -65,6 +65,15 @@ class RummyPosition(GameState[OptionsT]):
 
         @property
         def rules(self) -> MeldRules: ...
+
+    def _equal_listed(self, move: object) -> Move | None:
+        """The listed move equal to ``move``; or ``move`` itself when it is a set's lay-off
+        in the notation of older saves (``layoff 7h 2 high``), read as legal and never
+        offered (``old_set_layoff``)."""
+        found = super()._equal_listed(move)
+        if found is None:
+            found = old_set_layoff(move, self.legal_moves())
+        return found
 
     def all_cards(self) -> Iterable[Card]:
         """Hands, stock, discard pile, table melds and the melds of an opening in progress."""

@@ -41,6 +41,7 @@ from cardrules.melds import Meld, MeldKind, MeldRules, _candidate_cards, layoff_
 
 __all__ = [
     "bad_fields",
+    "end_problem",
     "joker_cards",
     "joker_wants",
     "meld_fits",
@@ -157,20 +158,57 @@ def bad_fields(move: Move) -> str:
             if isinstance(value, Card):
                 return f"expected a tuple of cards, got the card {value}"
             return f"expected a tuple of cards, got {value!r:.60}"
-        if name == "side" and type(value) is not Side:
-            return f"the side must be Side.LOW or Side.HIGH, got {value!r:.40}"
+        if name == "side" and value is not None and type(value) is not Side:
+            return f"the side must be Side.LOW, Side.HIGH or None, got {value!r:.40}"
         if name == "kind" and type(value) is not MeldKind:
             return f"the meld kind must be a MeldKind, got {value!r:.40}"
     return ""
+
+
+def end_problem(meld: Meld, grown: Meld, move: LayOff) -> str:
+    """Why the end that ``move`` names (or does not name) is wrong for ``meld``, which the
+    card fits (``grown``: the meld with it), or ``""``: a run's lay-off names the end the
+    card goes to, a set's names none. The caller adds its clause.
+
+    Examples:
+        >>> from cardrules import parse_card, parse_cards
+        >>> from cardrules.melds import check_meld, lay_off
+        >>> run = check_meld(parse_cards("5h 6h 7h"))
+        >>> move = LayOff(parse_card("8h"), 0)
+        >>> end_problem(run, lay_off(run, move.card), move)
+        "a lay-off onto a run names its end, low or high: 'layoff 8h 0 high'"
+        >>> sevens = check_meld(parse_cards("7c 7d 7s"))
+        >>> move = LayOff(parse_card("7h"), 1, Side.LOW)
+        >>> end_problem(sevens, lay_off(sevens, move.card), move)
+        "a lay-off onto a set names no end: 'layoff 7h 1'"
+    """
+    if meld.kind is MeldKind.RUN:
+        if move.side is not None:
+            return ""
+        named = LayOff(move.card, move.target, Side.LOW if grown.start < meld.start else Side.HIGH)
+        return f"a lay-off onto a run names its end, low or high: '{named}'"
+    if move.side is None:
+        return ""
+    return f"a lay-off onto a set names no end: '{LayOff(move.card, move.target)}'"
 
 
 @functools.lru_cache(maxsize=1024)
 def table_layoffs(
     table: tuple[TableMeld, ...], rules: MeldRules
 ) -> tuple[tuple[Card, LayOff], ...]:
-    """Every lay-off onto the melds of ``table``, in order, with the card it lays."""
+    """Every lay-off onto the melds of ``table``, in order, with the card it lays: at a
+    run's end, and naming no end onto a set.
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> from cardrules.melds import DEFAULT_RULES, check_meld
+        >>> melds = [check_meld(parse_cards(t)) for t in ("7c 7d 7s", "3h 4h 5h")]
+        >>> table = tuple(TableMeld(0, meld) for meld in melds)
+        >>> [str(move) for _, move in table_layoffs(table, DEFAULT_RULES)][::2]
+        ['layoff 7h 0', 'layoff 2h 1 low', 'layoff 6h 1 high']
+    """
     return tuple(
-        (card, lay_off_move(card, t, SIDES[end]))
+        (card, lay_off_move(card, t, None if placed.meld.kind is MeldKind.SET else SIDES[end]))
         for t, placed in enumerate(table)
         for card, end in meld_fits(placed.meld, rules)
     )

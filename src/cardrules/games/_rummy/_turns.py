@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 
 from cardrules.cards import Card
 from cardrules.engine import replace_at
-from cardrules.games._rummy._moves import LayOff, Phase, Retrieve, TableMeld
+from cardrules.games._rummy._moves import LayOff, Phase, Retrieve, TableMeld, run_end
 from cardrules.games._rummy._position import RummyPosition
 from cardrules.games._rummy._table import remove_cards
 from cardrules.melds import Meld, MeldRules, lay_off, retrieve_joker
@@ -105,9 +105,9 @@ def cancel_pending(state: S, seat: int, **changes: Any) -> S:
 
 
 def lay_off_card(state: S, seat: int, move: LayOff, rules: MeldRules, **changes: Any) -> S:
-    """The card of ``move`` onto table meld ``move.target``, at its side."""
+    """The card of ``move`` onto table meld ``move.target``, at its side (a run's end)."""
     placed = state.table[move.target]
-    meld = lay_off(placed.meld, move.card, rules, end=move.side.value)
+    meld = lay_off(placed.meld, move.card, rules, end=run_end(move.side))
     hands, known = remove_cards(state.hands, state.known, seat, (move.card,))
     return state._replace(
         hands=hands,

@@ -13,7 +13,6 @@ from typing import Any
 from cardrules.cards import Card, Rank, Suit
 from cardrules.engine import Move
 from cardrules.errors import InvalidStateError
-from cardrules.games._rummy import Side
 from cardrules.games.canasta._records import Phase
 from cardrules.games.canasta.moves import (
     ASK,
@@ -229,7 +228,7 @@ def _layoffs(state: State) -> list[Move]:
             have = state.canastas(side) + (_seven(grown) and not _seven(cards))
             if len(hand) - 1 < 2 and not _may_go_out(state, have):
                 continue
-            out.append(lay_off_move(card, index, Side.HIGH))
+            out.append(lay_off_move(card, index, None))
     return out
 
 
@@ -424,6 +423,9 @@ def _explain_layoff(state: State, move: LayOff) -> str:
         return f"there is no meld {move.target!r:.20} on the table"
     if state.table[move.target].owner != state.side:
         return "a player adds cards only to his own side's melds (CAN-5.3)"
+    if move.side is not None and lay_off_move(move.card, move.target, None) in legal_moves(state):
+        named = LayOff(move.card, move.target)
+        return f"a meld holds one rank: a lay-off onto it names no end, '{named}' (CAN-5.3)"
     return "a meld holds one rank and at most three wild cards (CAN-5.1, CAN-6.3)"
 
 

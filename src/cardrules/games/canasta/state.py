@@ -31,7 +31,7 @@ from cardrules.engine import (
     shuffled,
 )
 from cardrules.errors import IllegalMeldError
-from cardrules.games._rummy import TableMeld, remove_cards
+from cardrules.games._rummy import TableMeld, old_set_layoff, remove_cards
 from cardrules.games.canasta._legal import check_state, explain, legal_moves, meld_rank
 from cardrules.games.canasta._records import DealResult, Phase, View
 from cardrules.games.canasta.moves import (
@@ -186,6 +186,15 @@ class State(GameState[Options]):
 
     def _generate_moves(self) -> tuple[Move, ...]:
         return legal_moves(self)
+
+    def _equal_listed(self, move: object) -> Move | None:
+        """The listed move equal to ``move``; or ``move`` itself when it is a lay-off in
+        the notation of older saves (``layoff 7h 2 high``), read as legal and never
+        offered (``old_set_layoff``)."""
+        found = super()._equal_listed(move)
+        if found is None:
+            found = old_set_layoff(move, self.legal_moves())
+        return found
 
     def explain(self, move: Move) -> str:
         """Why ``move`` is illegal now, naming the rule."""

@@ -32,10 +32,12 @@ from cardrules.games._rummy import (
     Retrieve,
     Take,
     bad_fields,
+    end_problem,
     meld_fits,
     meld_moves,
     missing_cards,
     retrieve_moves,
+    run_end,
     table_fits,
     table_layoffs,
 )
@@ -306,7 +308,10 @@ def _explain_table(state: Position, move: LayOff | Retrieve, hand: tuple[Card, .
                 return f"{move.card} is not in the hand of seat {state.turn}"
             if len(hand) == 1 and state.options.final_discard:
                 return "the last card is kept to discard: going out needs a discard (K51-4.4)"
-            lay_off(meld, move.card, rules, end=move.side.value)
+            grown = lay_off(meld, move.card, rules, end=run_end(move.side))
+            wrong_end = end_problem(meld, grown, move)
+            if wrong_end:
+                return f"{wrong_end} (K51-6.{2 if meld.kind is MeldKind.SET else 1})"
         else:
             if state.loose:
                 return "one release at a time: place the released joker first (K51-7.2)"

@@ -29,7 +29,9 @@ from cardrules.games._rummy import (
     Retrieve,
     Take,
     bad_fields,
+    end_problem,
     missing_cards,
+    run_end,
 )
 from cardrules.games.turkish51._legal import (
     _lays,
@@ -161,7 +163,10 @@ def _explain_table(state: Position, move: LayOff | Retrieve, hand: tuple[Card, .
                 return f"{move.card} is not in the hand of seat {state.turn}"
             if len(hand) == 1:
                 return "the last card is kept to discard (T51-4.5)"
-            lay_off(meld, move.card, RULES, end=move.side.value)
+            grown = lay_off(meld, move.card, RULES, end=run_end(move.side))
+            wrong_end = end_problem(meld, grown, move)
+            if wrong_end:
+                return f"{wrong_end} (T51-6.{2 if meld.kind is MeldKind.SET else 1})"
         else:
             if Counter(move.cards) - Counter(hand):
                 return f"seat {state.turn} does not hold {' '.join(map(str, move.cards))}"

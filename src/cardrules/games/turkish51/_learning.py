@@ -13,7 +13,7 @@ Examples:
     >>> from cardrules import games
     >>> game = games.create("turkish51")
     >>> game.num_actions
-    147439
+    150248
     >>> meld = game.parse_move(None, "meld run 4h,5h,Jk")
     >>> game.action_index(meld) == game.action_index(game.parse_move(None, "meld run 4h,5h,6h"))
     False

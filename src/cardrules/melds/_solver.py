@@ -43,6 +43,11 @@ _by_weight = operator.itemgetter(2)  # of a search option (vec, jokers, weight, 
 _Weights = Literal["value", "deadwood", "all", "value only"]
 
 
+def _by_loss(option: tuple[int, int, int, int, int]) -> int:
+    """How much less a search option weighs than its cards and jokers might (its slots)."""
+    return option[4] - option[2]
+
+
 class _Search:
     """The solver's search over one hand (remembered with the hand, so no cycles here).
 
@@ -132,7 +137,10 @@ class _Search:
         melds that need one), grouped by the next natural card they use above the
         branching one (0: none), so that a state without that card passes over the whole
         group at once."""
-        grouped = [_grouped(options, d) for d, options in enumerate(self.per_digit)]
+        grouped = [
+            [(needs, sorted(group, key=_by_loss)) for needs, group in _grouped(options, d)]
+            for d, options in enumerate(self.per_digit)
+        ]
         within = [
             [
                 [
@@ -202,20 +210,30 @@ class _Search:
                 return top
             top = floor
             choice = -2  # none above the floor yet
+            held = state | guard  # minus a meld's cards: a digit's top bit lost if one is short
             for needs, group in within[j][d]:
                 if needs and not state & needs:
                     continue  # the group's next card is not held
                 for vec, need, weight, index, slots in group:
-                    rest = (state | guard) - vec
+                    left = bound - slots
+                    gap = top - weight
+                    if left < gap:  # it loses more than the state can (and so do those
+                        break  # after it, by loss): it cannot beat or tie the best
+                    rest = held - vec
                     if rest & guard != guard:
                         continue
-                    left = bound - slots
                     # the groups are not in the candidates' order: a meld before the best
                     # so far wins a tie, one after it must beat it
-                    gap = top - weight - (index < choice)
+                    if index < choice:
+                        gap -= 1
                     if left <= gap:
                         continue  # cannot beat (or tie, if earlier) the best, nor the floor
-                    total = weight + go(go, rest ^ guard, j - need, left, gap)
+                    rest ^= guard
+                    cap = capped.get(rest << _JOKER_BITS | j - need)
+                    if cap is not None and cap <= gap:
+                        continue  # its rest was found no better before (many melds
+                        # leave the same rest): not even a call
+                    total = weight + go(go, rest, j - need, left, gap)
                     if total - weight > gap:
                         top, choice = total, index
             left = bound - per_card[d]

@@ -50,6 +50,7 @@ class _Candidate(NamedTuple):
     naturals: tuple[Card, ...]
     start: int  # first place of a run
     key: int  # the run's suit or the set's rank
+    top: int  # the most points its natural cards have in any meld (an ace's higher value)
 
 
 _new_candidate = tuple.__new__  # builds a _Candidate without NamedTuple's Python __new__
@@ -129,10 +130,12 @@ def _candidates(
     jokers: int,
     rules: MeldRules,
     points_of: Sequence[int],
+    most_of: Sequence[int],
     best_only: bool = False,
 ) -> tuple[_Candidate, ...]:
     """Every meld the hand can make; ``distinct[i]`` (held ``counts[i]`` times) is the natural
-    card of digit ``i``. The order (sets by rank, then runs by suit and first place) is the
+    card of digit ``i``, ``points_of[i]`` its points in hand and ``most_of[i]`` its most
+    points in a meld. The order (sets by rank, then runs by suit and first place) is the
     order of [`candidate_melds`][cardrules.melds.candidate_melds] and the solver's tie-break.
 
     With ``best_only``, the solver's list: of the melds that use the same natural cards and
@@ -171,6 +174,7 @@ def _candidates(
                 nat = len(combo)
                 cards = tuple([group[i] for i in combo])
                 nat_points = sum([group_points[i] for i in combo])
+                nat_top = most_of[base] * nat  # one rank: the same most points each
                 vec = local_vec << (_BITS * base)
                 low = base + combo[0]
                 for j in jokers_taken:
@@ -189,6 +193,7 @@ def _candidates(
                                 cards,
                                 0,
                                 int(rank),
+                                nat_top,
                             ),
                         )
                     )
@@ -230,6 +235,7 @@ def _candidates(
                     used: list[int] = []
                     vec = 0
                     nat_points = 0
+                    nat_top = 0
                     low = n
                     naturals: tuple[Card, ...] = ()
                     value = sum(place_pts[lo:p])
@@ -245,6 +251,7 @@ def _candidates(
                             used.append(i)
                             vec += 1 << (_BITS * i)
                             nat_points += points_of[i]
+                            nat_top += most_of[i]
                             naturals += (distinct[i],)
                             if i < low:
                                 low = i
@@ -268,6 +275,7 @@ def _candidates(
                                     naturals,
                                     lo,
                                     suit,
+                                    nat_top,
                                 ),
                             )
                         )
@@ -286,9 +294,11 @@ def _candidates(
                             for kept in itertools.combinations(used, len(used) - r):
                                 kept_vec = 0
                                 pts = (missing + r) * joker_pts
+                                kept_top = 0
                                 for i in kept:
                                     kept_vec += 1 << (_BITS * i)
                                     pts += points_of[i]
+                                    kept_top += most_of[i]
                                 append(
                                     _new_candidate(
                                         _Candidate,
@@ -303,11 +313,12 @@ def _candidates(
                                             tuple([distinct[i] for i in kept]),
                                             lo,
                                             suit,
+                                            kept_top,
                                         ),
                                     )
                                 )
     if best_only:
-        out = _stand_ins(out, deferred, windows, distinct, points_of, rules, max_j)
+        out = _stand_ins(out, deferred, windows, distinct, points_of, most_of, rules, max_j)
         best: dict[tuple[int, int], int] = {}  # per (natural cards, jokers), the kept index
         for at, found in enumerate(out):
             same = (found.vec, found.jokers)
@@ -324,6 +335,7 @@ def _stand_ins(
     windows: dict[tuple[int, int, int], frozenset[int]],
     distinct: Sequence[Card],
     points_of: Sequence[int],
+    most_of: Sequence[int],
     rules: MeldRules,
     max_j: int,
 ) -> list[_Candidate]:
@@ -351,9 +363,11 @@ def _stand_ins(
                     continue  # the run one place higher holds them and is worth more
                 kept_vec = 0
                 pts = (missing + r) * joker_pts
+                kept_top = 0
                 for i in kept:
                     kept_vec += 1 << (_BITS * i)
                     pts += points_of[i]
+                    kept_top += most_of[i]
                 made.append(
                     _new_candidate(
                         _Candidate,
@@ -368,6 +382,7 @@ def _stand_ins(
                             tuple([distinct[i] for i in kept]),
                             lo,
                             suit,
+                            kept_top,
                         ),
                     )
                 )
@@ -477,6 +492,7 @@ class _Analysis(NamedTuple):
     wild: tuple[Card, ...]  # jokers and cards of wild ranks, sorted
     points: tuple[int, ...]  # each natural card's points left in hand
     found: tuple[_Candidate, ...]
+    most: tuple[int, ...]  # each natural card's most points in a meld (an ace's higher value)
 
 
 def _hand_key(hand: object) -> tuple[Card, ...]:
@@ -515,8 +531,12 @@ def _analyse(
         points = list(map(_points_table(rules).__getitem__, distinct))
     else:
         points = [penalty(c) for c in distinct]
-    found = _candidates(distinct, counts, len(wild), rules, points, best_only)
-    return _Analysis(tuple(distinct), tuple(counts), tuple(wild), tuple(points), found)
+    most = [
+        max(_face_points(c, rules, low_ace=True), _face_points(c, rules, low_ace=False))
+        for c in distinct
+    ]
+    found = _candidates(distinct, counts, len(wild), rules, points, most, best_only)
+    return _Analysis(tuple(distinct), tuple(counts), tuple(wild), tuple(points), found, tuple(most))
 
 
 @functools.lru_cache(maxsize=32)

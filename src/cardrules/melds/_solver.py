@@ -35,7 +35,6 @@ from cardrules.melds._rules import (
     MeldRules,
     Objective,
     _check_rules,
-    _face_points,
     meld_value,
 )
 
@@ -63,7 +62,7 @@ class _Search:
     )  # fmt: skip
 
     def __init__(self, analysis: _Analysis, rules: MeldRules, weights: _Weights) -> None:
-        distinct, counts, wild, _, found = analysis
+        distinct, counts, wild, _, found, _ = analysis
         jokers = len(wild) if rules.jokers_allowed else 0
         if (counts and max(counts) > _DIGIT >> 1) or jokers > _JOKER_MASK:
             raise CardRulesError(
@@ -78,35 +77,42 @@ class _Search:
             if covered >> shift & _DIGIT:
                 state += n << shift
             shift += _BITS
-        scale = _SCALE
+        scale, pj = _SCALE, rules.joker_points
+        # Each kept meld's weight and the sum of ``per_card`` over its natural cards (the
+        # most they could weigh in any plan, see best), from its points and ``top``.
         weight_of: list[int]
+        naturals: list[int]
         if weights == "value":
             weight_of = [c.value * scale + c.points for c in found]
+            naturals = [c.top * scale + c.points - c.jokers * pj for c in found]
         elif weights == "deadwood":
             weight_of = [c.points * scale + c.value for c in found]
+            naturals = [(c.points - c.jokers * pj) * scale + c.top for c in found]
         elif weights == "all":
             weight_of = [(c.size * scale + c.value) * scale + c.points for c in found]
+            naturals = [
+                ((c.size - c.jokers) * scale + c.top) * scale + c.points - c.jokers * pj
+                for c in found
+            ]
         else:
             weight_of = [c.value for c in found]
+            naturals = [c.top for c in found]
         # The analysis lists only the best meld of each natural cards and jokers (see
         # `_candidates`' ``best_only``): the others leave the same rest and weigh no more.
         order = range(len(found))
-        per_card, per_joker = _slot_bounds(analysis, rules, weights)
-        # the most each kept meld's cards and jokers could weigh in any plan (see best)
-        most = dict(zip(distinct, per_card, strict=True)).__getitem__
-        try:
-            naturals = [sum(map(most, c.naturals)) for c in found]
-            # a joker: the least that covers every kept meld's weight beyond its cards (so
-            # each meld with jokers weighs at most its slots; one without, check it here)
-            sound = True
-            for c, nat, weight in zip(found, naturals, weight_of, strict=True):
-                if c.jokers:
-                    per_joker = max(per_joker, -((nat - weight) // c.jokers))
-                elif weight > nat:
-                    sound = False
-            slots_of = [nat + c.jokers * per_joker for c, nat in zip(found, naturals, strict=True)]
-        except KeyError:  # a natural card the hand does not count (a wild rank)
-            sound = False
+        per_card = _slot_bounds(analysis, weights)
+        # a joker: the least that covers every kept meld's weight beyond its cards (so
+        # each meld with jokers weighs at most its slots; one without, check it here)
+        per_joker = 0
+        sound = True
+        for c, nat, weight in zip(found, naturals, weight_of, strict=True):
+            if c.jokers:
+                need = -((nat - weight) // c.jokers)
+                if need > per_joker:
+                    per_joker = need
+            elif weight > nat:
+                sound = False
+        slots_of = [nat + c.jokers * per_joker for c, nat in zip(found, naturals, strict=True)]
         if not sound:  # rules these bounds do not foresee: bounds too large to ever cut
             huge = sum(weight_of) + 1
             per_card, per_joker = [huge] * len(distinct), huge
@@ -308,31 +314,19 @@ def _vec_bound(vec: int, per_card: list[int]) -> int:
     return total
 
 
-def _slot_bounds(analysis: _Analysis, rules: MeldRules, weights: _Weights) -> tuple[list[int], int]:
+def _slot_bounds(analysis: _Analysis, weights: _Weights) -> list[int]:
     """The most each distinct card can add to a meld's weight: its weight as a one-card meld
     at its highest value. The caller sets a joker's from the melds, and checks them against
     every meld it keeps, whose weight must be at most the sum over its cards and jokers."""
     scale = _SCALE
-
-    def weight(value: int, points: int) -> int:
-        if weights == "value":
-            return value * scale + points
-        if weights == "deadwood":
-            return points * scale + value
-        if weights == "all":
-            return (scale + value) * scale + points
-        return value
-
-    def most(card: Card) -> int:
-        low, high = (
-            _face_points(card, rules, low_ace=True),
-            _face_points(card, rules, low_ace=False),
-        )
-        return max(low, high)
-
-    distinct, _, _, points, _ = analysis
-    per_card = [weight(most(c), p) for c, p in zip(distinct, points, strict=True)]
-    return per_card, 0  # the caller raises the jokers' to what its melds need
+    _, _, _, points, _, most = analysis
+    if weights == "value":
+        return [m * scale + p for m, p in zip(most, points, strict=True)]
+    if weights == "deadwood":
+        return [p * scale + m for m, p in zip(most, points, strict=True)]
+    if weights == "all":
+        return [(scale + m) * scale + p for m, p in zip(most, points, strict=True)]
+    return list(most)
 
 
 @functools.lru_cache(maxsize=32)
@@ -385,7 +379,7 @@ def _solved(key: tuple[Card, ...], rules: MeldRules, objective: Objective) -> De
 def _held_points(analysis: _Analysis, rules: MeldRules) -> int:
     """The points of all the cards of an analysed hand (jokers at ``joker_points``): more
     than the points part of any of the searches' totals."""
-    _, counts, wild, points, _ = analysis
+    _, counts, wild, points, _, _ = analysis
     return sum(p * n for p, n in zip(points, counts, strict=True)) + len(wild) * rules.joker_points
 
 

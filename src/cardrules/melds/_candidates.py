@@ -25,8 +25,7 @@ from cardrules.melds._rules import (
     _face_points,
     _place_range,
     _places,
-    _rank_at,
-    card_points,
+    _table_points,
 )
 
 # ---------------------------------------------------------------------------------------
@@ -59,15 +58,11 @@ _new_candidate = tuple.__new__  # builds a _Candidate without NamedTuple's Pytho
 @functools.lru_cache(maxsize=64)
 def _place_points(rules: MeldRules) -> tuple[int, ...]:
     """Opening points of the card at each run place 0..27 (0 unused)."""
-    out = [0]
-    for place in range(1, 28):
-        rank = _rank_at(place)
-        if rank == Rank.ACE:
-            out.append(rules.ace_low_points if place == 1 else rules.ace_high_points)
-        elif rank <= Rank.TEN:
-            out.append(int(rank))
-        else:
-            out.append(rules.court_points)
+    ace, court = rules.ace_high_points, rules.court_points
+    out = [0, rules.ace_low_points]  # place 1: the ace low
+    for place in range(2, 28):
+        rank = (place - 2) % 13 + 2  # the rank at the place (`_rank_at`), as a number
+        out.append(ace if rank == Rank.ACE else rank if rank <= Rank.TEN else court)
     return tuple(out)
 
 
@@ -396,6 +391,10 @@ def _stand_ins(
 
 
 _CardPlaces = dict[Card, tuple[int, int, tuple[int, ...], tuple[int, ...]]]
+_NATURALS = tuple([(Card(r, s), r, s) for s in Suit for r in NATURAL_RANKS])  # by suit
+_CARDS = tuple([Card(r, s) for s in Suit for r in Rank if not r.is_joker]) + tuple(
+    [Card(r) for r in Rank if r.is_joker]
+)  # every card, the three jokers last
 
 
 @functools.lru_cache(maxsize=64)
@@ -415,14 +414,13 @@ def _card_places(rules: MeldRules) -> _CardPlaces:
     ``wrap_around`` each place recurs 13 higher) and its own places (an ace may have two)."""
     out = {}
     ace_places = _places(Rank.ACE, rules)
-    for suit in Suit:
-        for rank in NATURAL_RANKS:
-            own = ace_places if rank == Rank.ACE else (int(rank),)
-            places = tuple(q for p in own for q in (p, p + 13)) if rules.wrap_around else own
-            mask = 0
-            for place in places:
-                mask |= 1 << place
-            out[Card(rank, suit)] = (int(suit), mask, places, own)
+    for card, rank, suit in _NATURALS:
+        own = ace_places if rank == Rank.ACE else (int(rank),)
+        places = tuple(q for p in own for q in (p, p + 13)) if rules.wrap_around else own
+        mask = 0
+        for place in places:
+            mask |= 1 << place
+        out[card] = (int(suit), mask, places, own)
     return out
 
 
@@ -478,10 +476,21 @@ def _build(cand: _Candidate, wild: list[Card]) -> Meld:
 
 @functools.lru_cache(maxsize=64)
 def _points_table(rules: MeldRules) -> dict[Card, int]:
-    """Every card's points left in hand under ``rules`` (naturals and the three jokers)."""
-    cards = [Card(r, s) for s in Suit for r in Rank if not r.is_joker]
-    cards += [Card(r) for r in Rank if r.is_joker]
-    return {c: card_points(c, rules) for c in cards}
+    """Every card's points left in hand under ``rules`` (naturals and the three jokers), as
+    [`card_points`][cardrules.melds.card_points] gives them."""
+    if rules.rank_points:
+        return {c: _table_points(rules, c.rank) for c in _CARDS}
+    joker, ace, court = rules.joker_points, rules.ace_high_points, rules.court_points
+    return {
+        c: joker
+        if c.rank >= _JOKER_RANK
+        else int(c.rank)
+        if c.rank <= Rank.TEN
+        else ace
+        if c.rank == Rank.ACE
+        else court
+        for c in _CARDS
+    }
 
 
 class _Analysis(NamedTuple):

@@ -50,7 +50,8 @@ SIZES = (0, 1_000, 10_000, 100_000)
 
 # The slowest to solve of 3,000 hands of ``search_hard_hands`` (``python bench/hotpath.py 1
 # --search 3000`` on the tree before issue 12), with the hand of the issue's profile last; then
-# those of the same search on the tree before issue 29 that were slower than all of these.
+# those of the same search before and after issue 29's solver work that were slower than all
+# of these.
 HARD_HANDS = (
     "6c Jh Jc 9h 7h Tc 8c 6h Th 9c 6h 7c 8h Jk Jk",
     "Tc 9d Jd 8c 8d 7d 8c 9c Jc Qd Td Qc 8d Jk Jk",
@@ -63,6 +64,7 @@ HARD_HANDS = (
     "8s Js 6s Js 8d Td 7d 9s 7s 6s 7d 9d Ts Jk Jk",
     "6h 4c 8h Th 9c 5h 7h 6c 7c 8c 4h 5c 9c Jk Jk",
     "Td Jh 7h Th 8h Jh Jd 9d 9d 8d 8d Qd 9h Jk Jk",
+    "9s 7s 6c 3s 7c 9c 4c 6s 5c 3c Tc 6s 8c Jk Jk",
 )
 
 

@@ -53,6 +53,7 @@ class _Candidate(NamedTuple):
 
 
 _new_candidate = tuple.__new__  # builds a _Candidate without NamedTuple's Python __new__
+_UNITS = tuple(1 << (_BITS * i) for i in range(64))  # digit i's one
 
 
 @functools.lru_cache(maxsize=64)
@@ -343,6 +344,7 @@ def _stand_ins(
     joker_pts, min_nat = rules.joker_points, rules.min_naturals
     extra: dict[int, list[_Candidate]] = {}
     run_kind = MeldKind.RUN
+    units, card_of, new = _UNITS, distinct.__getitem__, _new_candidate
     for at, lo, length, suit, used in deferred:
         missing = length - len(used)
         value = sum(place_pts[lo : lo + length])
@@ -350,31 +352,33 @@ def _stand_ins(
         if lo + length < len(place_pts) and place_pts[lo + length] > place_pts[lo]:
             above = windows.get((suit, lo + 1, length))
         made = extra[at] = []
+        append = made.append
         for r in range(1, max_j - missing + 1):
             if len(used) - r < min_nat:
                 break
+            jokers = missing + r
             for kept in itertools.combinations(used, len(used) - r):
                 if above is not None and above.issuperset(kept):
                     continue  # the run one place higher holds them and is worth more
                 kept_vec = 0
-                pts = (missing + r) * joker_pts
+                pts = jokers * joker_pts
                 kept_top = 0
                 for i in kept:
-                    kept_vec += 1 << (_BITS * i)
+                    kept_vec += units[i]
                     pts += points_of[i]
                     kept_top += most_of[i]
-                made.append(
-                    _new_candidate(
+                append(
+                    new(
                         _Candidate,
                         (
                             min(kept),
                             kept_vec,
-                            missing + r,
+                            jokers,
                             value,
                             pts,
                             length,
                             run_kind,
-                            tuple([distinct[i] for i in kept]),
+                            tuple(map(card_of, kept)),
                             lo,
                             suit,
                             kept_top,

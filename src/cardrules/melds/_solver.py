@@ -57,8 +57,8 @@ class _Search:
     """
 
     __slots__ = (
-        "capped", "choices", "guard", "jokers", "memo", "per_card", "per_digit", "per_joker",
-        "starting", "state", "within",
+        "choices", "guard", "jokers", "per_card", "per_digit", "per_joker", "seen", "starting",
+        "state", "within",
     )  # fmt: skip
 
     def __init__(self, analysis: _Analysis, rules: MeldRules, weights: _Weights) -> None:
@@ -130,8 +130,7 @@ class _Search:
                 self.starting |= _DIGIT << (_BITS * d)
         # the top bit of every digit: 0x88...8
         self.guard = ((1 << (_BITS * len(distinct))) - 1) // _DIGIT << (_BITS - 1)
-        self.memo: dict[int, int] = {}
-        self.capped: dict[int, int] = {}
+        self.seen: dict[int, int] = {}  # see best
         self.choices: dict[int, int] = {}
         self.state = state
         self.jokers = jokers
@@ -168,8 +167,8 @@ class _Search:
         has a most it can weigh in any meld (``per_card``, ``per_joker``), so the cards of
         a state weigh at most their sum, its bound. ``search(state, j, bound, floor)``
         gives the exact best when it is above ``floor``, else some number at most
-        ``floor`` (the best is at most that: ``memo`` keeps the exact values, ``capped``
-        these upper limits). A meld is searched with the floor that its weight must beat
+        ``floor`` (the best is at most that: ``seen`` keeps the exact values and these upper
+        limits). A meld is searched with the floor that its weight must beat
         the best earlier meld (the search picks the first of the best), and leaving the
         lowest card out with the floor that it must at least tie (leaving out wins a tie),
         so the value and the choice at every state on the best plan are those of trying
@@ -179,26 +178,29 @@ class _Search:
             return 0
         if not self.within:
             self._group()
-        memo, choices, per_digit, guard = self.memo, self.choices, self.per_digit, self.guard
-        within, per_card, per_joker = self.within, self.per_card, self.per_joker
-        starting, capped = self.starting, self.capped
-        hit = memo.get(state << _JOKER_BITS | j)
-        if hit is not None:
-            return hit
+        seen, choices, per_digit, guard = self.seen, self.choices, self.per_digit, self.guard
+        within, per_card, per_joker, starting = (
+            self.within,
+            self.per_card,
+            self.per_joker,
+            self.starting,
+        )
+        key = state << _JOKER_BITS | j
+        hit = seen.get(key)
+        if hit is not None and hit & 1:
+            return hit >> 1
 
-        def search(go: Callable[..., int], state: int, j: int, bound: int, floor: int) -> int:
-            # ``go`` is this function: passed in, not closed over, so that no cycle is made
+        def search(
+            go: Callable[..., int], state: int, j: int, bound: int, floor: int, key: int
+        ) -> int:
+            # ``go`` is this function: passed in, not closed over, so that no cycle is made;
+            # ``key`` is the state's, and its caller has looked it up in ``seen`` (an exact
+            # value ``v`` is kept as ``2 v + 1``, an upper limit ``c`` as ``2 c``) and found
+            # no answer
             if state == 0:
                 return 0
             if bound <= floor:
                 return bound
-            key = state << _JOKER_BITS | j
-            hit = memo.get(key)
-            if hit is not None:
-                return hit
-            cap = capped.get(key)
-            if cap is not None and cap <= floor:
-                return cap
             d = ((state & -state).bit_length() - 1) // _BITS
             if not per_digit[d]:  # no meld starts at the lowest card: no meld holds it, nor
                 # any card below the first that starts one; leave them all out at once
@@ -206,13 +208,16 @@ class _Search:
                 if live:
                     d = ((live & -live).bit_length() - 1) // _BITS
                     rest = state >> (_BITS * d) << (_BITS * d)
-                    top = go(go, rest, j, _vec_bound(rest, per_card) + j * per_joker, floor)
+                    rest_key = rest << _JOKER_BITS | j
+                    hit = seen.get(rest_key)
+                    if hit is not None and (hit & 1 or hit >> 1 <= floor):
+                        top = hit >> 1
+                    else:
+                        left = _vec_bound(rest, per_card) + j * per_joker
+                        top = go(go, rest, j, left, floor, rest_key)
                 else:
                     top = 0
-                if top > floor:
-                    memo[key] = top
-                else:
-                    capped[key] = top
+                seen[key] = 2 * top + 1 if top > floor else 2 * top
                 return top
             top = floor
             choice = -2  # none above the floor yet
@@ -235,23 +240,34 @@ class _Search:
                     if left <= gap:
                         continue  # cannot beat (or tie, if earlier) the best, nor the floor
                     rest ^= guard
-                    cap = capped.get(rest << _JOKER_BITS | j - need)
-                    if cap is not None and cap <= gap:
-                        continue  # its rest was found no better before (many melds
-                        # leave the same rest): not even a call
-                    total = weight + go(go, rest, j - need, left, gap)
+                    rest_key = rest << _JOKER_BITS | j - need
+                    hit = seen.get(rest_key)  # many melds leave the same rest
+                    if hit is None:
+                        total = weight + go(go, rest, j - need, left, gap, rest_key)
+                    elif hit & 1:
+                        total = weight + (hit >> 1)
+                    elif hit >> 1 <= gap:
+                        continue  # found no better before
+                    else:
+                        total = weight + go(go, rest, j - need, left, gap, rest_key)
                     if total - weight > gap:
                         top, choice = total, index
             left = bound - per_card[d]
             need_skip = top - 1 if choice >= 0 else floor  # leaving out wins a tie
             if left > need_skip:
-                skip = go(go, state - (1 << (_BITS * d)), j, left, need_skip)
+                rest = state - (1 << (_BITS * d))
+                rest_key = rest << _JOKER_BITS | j
+                hit = seen.get(rest_key)
+                if hit is not None and (hit & 1 or hit >> 1 <= need_skip):
+                    skip = hit >> 1
+                else:
+                    skip = go(go, rest, j, left, need_skip, rest_key)
                 if skip > need_skip:
                     top, choice = skip, -1
             if choice == -2:  # nothing above the floor: the best is at most it
-                capped[key] = floor
+                seen[key] = 2 * floor
                 return floor
-            memo[key] = top
+            seen[key] = 2 * top + 1
             if choice >= 0:
                 choices[key] = choice
             return top
@@ -259,7 +275,8 @@ class _Search:
         # From the hand itself, the best is at least a greedy plan's weight: a floor just
         # under it still gives the exact best, and cuts the search from the start.
         floor = self._greedy() - 1 if state == self.state and j == self.jokers else -1
-        return search(search, state, j, _vec_bound(state, per_card) + j * per_joker, floor)
+        bound = _vec_bound(state, per_card) + j * per_joker
+        return search(search, state, j, bound, floor, key)
 
     def _greedy(self) -> int:
         """The weight of one plan for the whole hand: the heaviest meld that fits, again

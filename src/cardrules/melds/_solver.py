@@ -142,9 +142,8 @@ class _Search:
         melds that need one), grouped by the next natural card they use above the
         branching one (0: none), so that a state without that card passes over the whole
         group at once."""
-        grouped = [
-            [(needs, sorted(group, key=_by_loss)) for needs, group in _grouped(options, d)]
-            for d, options in enumerate(self.per_digit)
+        grouped = [  # (each group in the order of its options: by loss)
+            _grouped(sorted(options, key=_by_loss), d) for d, options in enumerate(self.per_digit)
         ]
         within = [
             [

@@ -17,6 +17,11 @@ Run: ``python bench/hotpath.py [seconds]`` (default 5 seconds per rate). Prints,
   slices (the machine's load changes), RLCard's gin rummy with random agents (skipped
   without ``rlcard``), with the median of the slices' ratios; and Thirty-One.
 
+``python bench/hotpath.py 1 --hands [rounds]`` prints only the hard hands' table (each hand's
+figures the best of ``rounds`` passes over all the hands, 3 by default): quick, and runnable
+against an older tree (``PYTHONPATH=<tree>/src``) for before/after figures in turns.
+``python bench/hotpath.py 1 --search N`` searches N random hands for the slowest to solve.
+
 Older trees without ``cardrules.engine.History`` run too (histories are then tuples), so
 that before/after figures come from the same script.
 """
@@ -44,7 +49,9 @@ except ImportError:  # pragma: no cover
 SIZES = (0, 1_000, 10_000, 100_000)
 
 # The slowest to solve of 3,000 hands of ``search_hard_hands`` (``python bench/hotpath.py 1
-# --search 3000`` on the tree before issue 12), with the hand of the issue's profile last.
+# --search 3000`` on the tree before issue 12), with the hand of the issue's profile last; then
+# those of the same search before and after issue 29's solver work that were slower than all
+# of these.
 HARD_HANDS = (
     "6c Jh Jc 9h 7h Tc 8c 6h Th 9c 6h 7c 8h Jk Jk",
     "Tc 9d Jd 8c 8d 7d 8c 9c Jc Qd Td Qc 8d Jk Jk",
@@ -55,6 +62,9 @@ HARD_HANDS = (
     "6s 3s 2s 6h 4s 2h 5s 2s 4s 5h 2h 4h 3h Jk Jk",
     "8c 6d 9d 9c 8c 7c 6c 7c 8d Tc 7d 5d Td Jk Jk",
     "8s Js 6s Js 8d Td 7d 9s 7s 6s 7d 9d Ts Jk Jk",
+    "6h 4c 8h Th 9c 5h 7h 6c 7c 8c 4h 5c 9c Jk Jk",
+    "Td Jh 7h Th 8h Jh Jd 9d 9d 8d 8d Qd 9h Jk Jk",
+    "9s 7s 6c 3s 7c 9c 4c 6s 5c 3c Tc 6s 8c Jk Jk",
 )
 
 
@@ -286,8 +296,29 @@ def turkish51_against_gin(seconds: float, slices: int = 10) -> tuple[float, floa
     return statistics.mean(t51), statistics.mean(gin), ratio
 
 
+def hard_hands_table(rounds: int = 3) -> list[tuple[str, float, float]]:
+    """Each of HARD_HANDS with its solve() and draw-phase legal_moves() seconds, each the
+    best of ``rounds`` passes over all the hands (`hard_hand_costs`, best of 5, in each)."""
+    best: dict[str, tuple[float, float]] = {}
+    for _ in range(rounds):
+        for text in HARD_HANDS:
+            solve_s, draw_s = hard_hand_costs(tuple(parse_cards(text)))
+            old = best.get(text, (float("inf"), float("inf")))
+            best[text] = (min(old[0], solve_s), min(old[1], draw_s))
+    return [(text, *best[text]) for text in HARD_HANDS]
+
+
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 5.0
+    if len(sys.argv) > 2 and sys.argv[2] == "--hands":
+        rows = hard_hands_table(int(sys.argv[3]) if len(sys.argv) > 3 else 3)
+        for text, solve_s, draw_s in rows:
+            print(f"  solve {solve_s * 1e3:6.3f} ms  draw {draw_s * 1e3:6.3f} ms  {text}")
+        print(
+            f"worst solve {max(r[1] for r in rows) * 1e3:.3f} ms, "
+            f"worst draw-phase legal_moves {max(r[2] for r in rows) * 1e3:.3f} ms"
+        )
+        return
     if len(sys.argv) > 2 and sys.argv[2] == "--search":
         for took, text in search_hard_hands(int(sys.argv[3]) if len(sys.argv) > 3 else 2000):
             print(f"{took * 1e3:8.3f} ms  {text}")

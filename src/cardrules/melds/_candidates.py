@@ -25,8 +25,7 @@ from cardrules.melds._rules import (
     _face_points,
     _place_range,
     _places,
-    _rank_at,
-    card_points,
+    _table_points,
 )
 
 # ---------------------------------------------------------------------------------------
@@ -50,23 +49,21 @@ class _Candidate(NamedTuple):
     naturals: tuple[Card, ...]
     start: int  # first place of a run
     key: int  # the run's suit or the set's rank
+    top: int  # the most points its natural cards have in any meld (an ace's higher value)
 
 
 _new_candidate = tuple.__new__  # builds a _Candidate without NamedTuple's Python __new__
+_UNITS = tuple(1 << (_BITS * i) for i in range(64))  # digit i's one
 
 
 @functools.lru_cache(maxsize=64)
 def _place_points(rules: MeldRules) -> tuple[int, ...]:
     """Opening points of the card at each run place 0..27 (0 unused)."""
-    out = [0]
-    for place in range(1, 28):
-        rank = _rank_at(place)
-        if rank == Rank.ACE:
-            out.append(rules.ace_low_points if place == 1 else rules.ace_high_points)
-        elif rank <= Rank.TEN:
-            out.append(int(rank))
-        else:
-            out.append(rules.court_points)
+    ace, court = rules.ace_high_points, rules.court_points
+    out = [0, rules.ace_low_points]  # place 1: the ace low
+    for place in range(2, 28):
+        rank = (place - 2) % 13 + 2  # the rank at the place (`_rank_at`), as a number
+        out.append(ace if rank == Rank.ACE else rank if rank <= Rank.TEN else court)
     return tuple(out)
 
 
@@ -129,10 +126,12 @@ def _candidates(
     jokers: int,
     rules: MeldRules,
     points_of: Sequence[int],
+    most_of: Sequence[int],
     best_only: bool = False,
 ) -> tuple[_Candidate, ...]:
     """Every meld the hand can make; ``distinct[i]`` (held ``counts[i]`` times) is the natural
-    card of digit ``i``. The order (sets by rank, then runs by suit and first place) is the
+    card of digit ``i``, ``points_of[i]`` its points in hand and ``most_of[i]`` its most
+    points in a meld. The order (sets by rank, then runs by suit and first place) is the
     order of [`candidate_melds`][cardrules.melds.candidate_melds] and the solver's tie-break.
 
     With ``best_only``, the solver's list: of the melds that use the same natural cards and
@@ -171,6 +170,7 @@ def _candidates(
                 nat = len(combo)
                 cards = tuple([group[i] for i in combo])
                 nat_points = sum([group_points[i] for i in combo])
+                nat_top = most_of[base] * nat  # one rank: the same most points each
                 vec = local_vec << (_BITS * base)
                 low = base + combo[0]
                 for j in jokers_taken:
@@ -189,6 +189,7 @@ def _candidates(
                                 cards,
                                 0,
                                 int(rank),
+                                nat_top,
                             ),
                         )
                     )
@@ -230,6 +231,7 @@ def _candidates(
                     used: list[int] = []
                     vec = 0
                     nat_points = 0
+                    nat_top = 0
                     low = n
                     naturals: tuple[Card, ...] = ()
                     value = sum(place_pts[lo:p])
@@ -245,6 +247,7 @@ def _candidates(
                             used.append(i)
                             vec += 1 << (_BITS * i)
                             nat_points += points_of[i]
+                            nat_top += most_of[i]
                             naturals += (distinct[i],)
                             if i < low:
                                 low = i
@@ -268,6 +271,7 @@ def _candidates(
                                     naturals,
                                     lo,
                                     suit,
+                                    nat_top,
                                 ),
                             )
                         )
@@ -286,9 +290,11 @@ def _candidates(
                             for kept in itertools.combinations(used, len(used) - r):
                                 kept_vec = 0
                                 pts = (missing + r) * joker_pts
+                                kept_top = 0
                                 for i in kept:
                                     kept_vec += 1 << (_BITS * i)
                                     pts += points_of[i]
+                                    kept_top += most_of[i]
                                 append(
                                     _new_candidate(
                                         _Candidate,
@@ -303,11 +309,12 @@ def _candidates(
                                             tuple([distinct[i] for i in kept]),
                                             lo,
                                             suit,
+                                            kept_top,
                                         ),
                                     )
                                 )
     if best_only:
-        out = _stand_ins(out, deferred, windows, distinct, points_of, rules, max_j)
+        out = _stand_ins(out, deferred, windows, distinct, points_of, most_of, rules, max_j)
         best: dict[tuple[int, int], int] = {}  # per (natural cards, jokers), the kept index
         for at, found in enumerate(out):
             same = (found.vec, found.jokers)
@@ -324,6 +331,7 @@ def _stand_ins(
     windows: dict[tuple[int, int, int], frozenset[int]],
     distinct: Sequence[Card],
     points_of: Sequence[int],
+    most_of: Sequence[int],
     rules: MeldRules,
     max_j: int,
 ) -> list[_Candidate]:
@@ -336,6 +344,7 @@ def _stand_ins(
     joker_pts, min_nat = rules.joker_points, rules.min_naturals
     extra: dict[int, list[_Candidate]] = {}
     run_kind = MeldKind.RUN
+    units, card_of, new = _UNITS, distinct.__getitem__, _new_candidate
     for at, lo, length, suit, used in deferred:
         missing = length - len(used)
         value = sum(place_pts[lo : lo + length])
@@ -343,31 +352,36 @@ def _stand_ins(
         if lo + length < len(place_pts) and place_pts[lo + length] > place_pts[lo]:
             above = windows.get((suit, lo + 1, length))
         made = extra[at] = []
+        append = made.append
         for r in range(1, max_j - missing + 1):
             if len(used) - r < min_nat:
                 break
+            jokers = missing + r
             for kept in itertools.combinations(used, len(used) - r):
                 if above is not None and above.issuperset(kept):
                     continue  # the run one place higher holds them and is worth more
                 kept_vec = 0
-                pts = (missing + r) * joker_pts
+                pts = jokers * joker_pts
+                kept_top = 0
                 for i in kept:
-                    kept_vec += 1 << (_BITS * i)
+                    kept_vec += units[i]
                     pts += points_of[i]
-                made.append(
-                    _new_candidate(
+                    kept_top += most_of[i]
+                append(
+                    new(
                         _Candidate,
                         (
                             min(kept),
                             kept_vec,
-                            missing + r,
+                            jokers,
                             value,
                             pts,
                             length,
                             run_kind,
-                            tuple([distinct[i] for i in kept]),
+                            tuple(map(card_of, kept)),
                             lo,
                             suit,
+                            kept_top,
                         ),
                     )
                 )
@@ -381,6 +395,10 @@ def _stand_ins(
 
 
 _CardPlaces = dict[Card, tuple[int, int, tuple[int, ...], tuple[int, ...]]]
+_NATURALS = tuple([(Card(r, s), r, s) for s in Suit for r in NATURAL_RANKS])  # by suit
+_CARDS = tuple([Card(r, s) for s in Suit for r in Rank if not r.is_joker]) + tuple(
+    [Card(r) for r in Rank if r.is_joker]
+)  # every card, the three jokers last
 
 
 @functools.lru_cache(maxsize=64)
@@ -400,14 +418,13 @@ def _card_places(rules: MeldRules) -> _CardPlaces:
     ``wrap_around`` each place recurs 13 higher) and its own places (an ace may have two)."""
     out = {}
     ace_places = _places(Rank.ACE, rules)
-    for suit in Suit:
-        for rank in NATURAL_RANKS:
-            own = ace_places if rank == Rank.ACE else (int(rank),)
-            places = tuple(q for p in own for q in (p, p + 13)) if rules.wrap_around else own
-            mask = 0
-            for place in places:
-                mask |= 1 << place
-            out[Card(rank, suit)] = (int(suit), mask, places, own)
+    for card, rank, suit in _NATURALS:
+        own = ace_places if rank == Rank.ACE else (int(rank),)
+        places = tuple(q for p in own for q in (p, p + 13)) if rules.wrap_around else own
+        mask = 0
+        for place in places:
+            mask |= 1 << place
+        out[card] = (int(suit), mask, places, own)
     return out
 
 
@@ -463,10 +480,21 @@ def _build(cand: _Candidate, wild: list[Card]) -> Meld:
 
 @functools.lru_cache(maxsize=64)
 def _points_table(rules: MeldRules) -> dict[Card, int]:
-    """Every card's points left in hand under ``rules`` (naturals and the three jokers)."""
-    cards = [Card(r, s) for s in Suit for r in Rank if not r.is_joker]
-    cards += [Card(r) for r in Rank if r.is_joker]
-    return {c: card_points(c, rules) for c in cards}
+    """Every card's points left in hand under ``rules`` (naturals and the three jokers), as
+    [`card_points`][cardrules.melds.card_points] gives them."""
+    if rules.rank_points:
+        return {c: _table_points(rules, c.rank) for c in _CARDS}
+    joker, ace, court = rules.joker_points, rules.ace_high_points, rules.court_points
+    return {
+        c: joker
+        if c.rank >= _JOKER_RANK
+        else int(c.rank)
+        if c.rank <= Rank.TEN
+        else ace
+        if c.rank == Rank.ACE
+        else court
+        for c in _CARDS
+    }
 
 
 class _Analysis(NamedTuple):
@@ -477,6 +505,7 @@ class _Analysis(NamedTuple):
     wild: tuple[Card, ...]  # jokers and cards of wild ranks, sorted
     points: tuple[int, ...]  # each natural card's points left in hand
     found: tuple[_Candidate, ...]
+    most: tuple[int, ...]  # each natural card's most points in a meld (an ace's higher value)
 
 
 def _hand_key(hand: object) -> tuple[Card, ...]:
@@ -515,8 +544,12 @@ def _analyse(
         points = list(map(_points_table(rules).__getitem__, distinct))
     else:
         points = [penalty(c) for c in distinct]
-    found = _candidates(distinct, counts, len(wild), rules, points, best_only)
-    return _Analysis(tuple(distinct), tuple(counts), tuple(wild), tuple(points), found)
+    most = [
+        max(_face_points(c, rules, low_ace=True), _face_points(c, rules, low_ace=False))
+        for c in distinct
+    ]
+    found = _candidates(distinct, counts, len(wild), rules, points, most, best_only)
+    return _Analysis(tuple(distinct), tuple(counts), tuple(wild), tuple(points), found, tuple(most))
 
 
 @functools.lru_cache(maxsize=32)

@@ -35,12 +35,16 @@ from cardrules.melds._rules import (
     MeldRules,
     Objective,
     _check_rules,
-    _face_points,
     meld_value,
 )
 
 _by_weight = operator.itemgetter(2)  # of a search option (vec, jokers, weight, index, slots)
 _Weights = Literal["value", "deadwood", "all", "value only"]
+
+
+def _by_loss(option: tuple[int, int, int, int, int]) -> int:
+    """How much less a search option weighs than its cards and jokers might (its slots)."""
+    return option[4] - option[2]
 
 
 class _Search:
@@ -53,12 +57,12 @@ class _Search:
     """
 
     __slots__ = (
-        "capped", "choices", "guard", "jokers", "memo", "per_card", "per_digit", "per_joker",
-        "starting", "state", "within",
+        "choices", "guard", "jokers", "per_card", "per_digit", "per_joker", "seen", "starting",
+        "state", "within",
     )  # fmt: skip
 
     def __init__(self, analysis: _Analysis, rules: MeldRules, weights: _Weights) -> None:
-        distinct, counts, wild, _, found = analysis
+        distinct, counts, wild, _, found, _ = analysis
         jokers = len(wild) if rules.jokers_allowed else 0
         if (counts and max(counts) > _DIGIT >> 1) or jokers > _JOKER_MASK:
             raise CardRulesError(
@@ -73,35 +77,42 @@ class _Search:
             if covered >> shift & _DIGIT:
                 state += n << shift
             shift += _BITS
-        scale = _SCALE
+        scale, pj = _SCALE, rules.joker_points
+        # Each kept meld's weight and the sum of ``per_card`` over its natural cards (the
+        # most they could weigh in any plan, see best), from its points and ``top``.
         weight_of: list[int]
+        naturals: list[int]
         if weights == "value":
             weight_of = [c.value * scale + c.points for c in found]
+            naturals = [c.top * scale + c.points - c.jokers * pj for c in found]
         elif weights == "deadwood":
             weight_of = [c.points * scale + c.value for c in found]
+            naturals = [(c.points - c.jokers * pj) * scale + c.top for c in found]
         elif weights == "all":
             weight_of = [(c.size * scale + c.value) * scale + c.points for c in found]
+            naturals = [
+                ((c.size - c.jokers) * scale + c.top) * scale + c.points - c.jokers * pj
+                for c in found
+            ]
         else:
             weight_of = [c.value for c in found]
+            naturals = [c.top for c in found]
         # The analysis lists only the best meld of each natural cards and jokers (see
         # `_candidates`' ``best_only``): the others leave the same rest and weigh no more.
         order = range(len(found))
-        per_card, per_joker = _slot_bounds(analysis, rules, weights)
-        # the most each kept meld's cards and jokers could weigh in any plan (see best)
-        most = dict(zip(distinct, per_card, strict=True)).__getitem__
-        try:
-            naturals = [sum(map(most, c.naturals)) for c in found]
-            # a joker: the least that covers every kept meld's weight beyond its cards (so
-            # each meld with jokers weighs at most its slots; one without, check it here)
-            sound = True
-            for c, nat, weight in zip(found, naturals, weight_of, strict=True):
-                if c.jokers:
-                    per_joker = max(per_joker, -((nat - weight) // c.jokers))
-                elif weight > nat:
-                    sound = False
-            slots_of = [nat + c.jokers * per_joker for c, nat in zip(found, naturals, strict=True)]
-        except KeyError:  # a natural card the hand does not count (a wild rank)
-            sound = False
+        per_card = _slot_bounds(analysis, weights)
+        # a joker: the least that covers every kept meld's weight beyond its cards (so
+        # each meld with jokers weighs at most its slots; one without, check it here)
+        per_joker = 0
+        sound = True
+        for c, nat, weight in zip(found, naturals, weight_of, strict=True):
+            if c.jokers:
+                need = -((nat - weight) // c.jokers)
+                if need > per_joker:
+                    per_joker = need
+            elif weight > nat:
+                sound = False
+        slots_of = [nat + c.jokers * per_joker for c, nat in zip(found, naturals, strict=True)]
         if not sound:  # rules these bounds do not foresee: bounds too large to ever cut
             huge = sum(weight_of) + 1
             per_card, per_joker = [huge] * len(distinct), huge
@@ -119,8 +130,7 @@ class _Search:
                 self.starting |= _DIGIT << (_BITS * d)
         # the top bit of every digit: 0x88...8
         self.guard = ((1 << (_BITS * len(distinct))) - 1) // _DIGIT << (_BITS - 1)
-        self.memo: dict[int, int] = {}
-        self.capped: dict[int, int] = {}
+        self.seen: dict[int, int] = {}  # see best
         self.choices: dict[int, int] = {}
         self.state = state
         self.jokers = jokers
@@ -132,7 +142,9 @@ class _Search:
         melds that need one), grouped by the next natural card they use above the
         branching one (0: none), so that a state without that card passes over the whole
         group at once."""
-        grouped = [_grouped(options, d) for d, options in enumerate(self.per_digit)]
+        grouped = [  # (each group in the order of its options: by loss)
+            _grouped(sorted(options, key=_by_loss), d) for d, options in enumerate(self.per_digit)
+        ]
         within = [
             [
                 [
@@ -154,8 +166,8 @@ class _Search:
         has a most it can weigh in any meld (``per_card``, ``per_joker``), so the cards of
         a state weigh at most their sum, its bound. ``search(state, j, bound, floor)``
         gives the exact best when it is above ``floor``, else some number at most
-        ``floor`` (the best is at most that: ``memo`` keeps the exact values, ``capped``
-        these upper limits). A meld is searched with the floor that its weight must beat
+        ``floor`` (the best is at most that: ``seen`` keeps the exact values and these upper
+        limits). A meld is searched with the floor that its weight must beat
         the best earlier meld (the search picks the first of the best), and leaving the
         lowest card out with the floor that it must at least tie (leaving out wins a tie),
         so the value and the choice at every state on the best plan are those of trying
@@ -165,26 +177,29 @@ class _Search:
             return 0
         if not self.within:
             self._group()
-        memo, choices, per_digit, guard = self.memo, self.choices, self.per_digit, self.guard
-        within, per_card, per_joker = self.within, self.per_card, self.per_joker
-        starting, capped = self.starting, self.capped
-        hit = memo.get(state << _JOKER_BITS | j)
-        if hit is not None:
-            return hit
+        seen, choices, per_digit, guard = self.seen, self.choices, self.per_digit, self.guard
+        within, per_card, per_joker, starting = (
+            self.within,
+            self.per_card,
+            self.per_joker,
+            self.starting,
+        )
+        key = state << _JOKER_BITS | j
+        hit = seen.get(key)
+        if hit is not None and hit & 1:
+            return hit >> 1
 
-        def search(go: Callable[..., int], state: int, j: int, bound: int, floor: int) -> int:
-            # ``go`` is this function: passed in, not closed over, so that no cycle is made
+        def search(
+            go: Callable[..., int], state: int, j: int, bound: int, floor: int, key: int
+        ) -> int:
+            # ``go`` is this function: passed in, not closed over, so that no cycle is made;
+            # ``key`` is the state's, and its caller has looked it up in ``seen`` (an exact
+            # value ``v`` is kept as ``2 v + 1``, an upper limit ``c`` as ``2 c``) and found
+            # no answer
             if state == 0:
                 return 0
             if bound <= floor:
                 return bound
-            key = state << _JOKER_BITS | j
-            hit = memo.get(key)
-            if hit is not None:
-                return hit
-            cap = capped.get(key)
-            if cap is not None and cap <= floor:
-                return cap
             d = ((state & -state).bit_length() - 1) // _BITS
             if not per_digit[d]:  # no meld starts at the lowest card: no meld holds it, nor
                 # any card below the first that starts one; leave them all out at once
@@ -192,42 +207,66 @@ class _Search:
                 if live:
                     d = ((live & -live).bit_length() - 1) // _BITS
                     rest = state >> (_BITS * d) << (_BITS * d)
-                    top = go(go, rest, j, _vec_bound(rest, per_card) + j * per_joker, floor)
+                    rest_key = rest << _JOKER_BITS | j
+                    hit = seen.get(rest_key)
+                    if hit is not None and (hit & 1 or hit >> 1 <= floor):
+                        top = hit >> 1
+                    else:
+                        left = _vec_bound(rest, per_card) + j * per_joker
+                        top = go(go, rest, j, left, floor, rest_key)
                 else:
                     top = 0
-                if top > floor:
-                    memo[key] = top
-                else:
-                    capped[key] = top
+                seen[key] = 2 * top + 1 if top > floor else 2 * top
                 return top
             top = floor
             choice = -2  # none above the floor yet
+            held = state | guard  # minus a meld's cards: a digit's top bit lost if one is short
             for needs, group in within[j][d]:
                 if needs and not state & needs:
                     continue  # the group's next card is not held
                 for vec, need, weight, index, slots in group:
-                    rest = (state | guard) - vec
+                    left = bound - slots
+                    gap = top - weight
+                    if left < gap:  # it loses more than the state can (and so do those
+                        break  # after it, by loss): it cannot beat or tie the best
+                    rest = held - vec
                     if rest & guard != guard:
                         continue
-                    left = bound - slots
                     # the groups are not in the candidates' order: a meld before the best
                     # so far wins a tie, one after it must beat it
-                    gap = top - weight - (index < choice)
+                    if index < choice:
+                        gap -= 1
                     if left <= gap:
                         continue  # cannot beat (or tie, if earlier) the best, nor the floor
-                    total = weight + go(go, rest ^ guard, j - need, left, gap)
+                    rest ^= guard
+                    rest_key = rest << _JOKER_BITS | j - need
+                    hit = seen.get(rest_key)  # many melds leave the same rest
+                    if hit is None:
+                        total = weight + go(go, rest, j - need, left, gap, rest_key)
+                    elif hit & 1:
+                        total = weight + (hit >> 1)
+                    elif hit >> 1 <= gap:
+                        continue  # found no better before
+                    else:
+                        total = weight + go(go, rest, j - need, left, gap, rest_key)
                     if total - weight > gap:
                         top, choice = total, index
             left = bound - per_card[d]
             need_skip = top - 1 if choice >= 0 else floor  # leaving out wins a tie
             if left > need_skip:
-                skip = go(go, state - (1 << (_BITS * d)), j, left, need_skip)
+                rest = state - (1 << (_BITS * d))
+                rest_key = rest << _JOKER_BITS | j
+                hit = seen.get(rest_key)
+                if hit is not None and (hit & 1 or hit >> 1 <= need_skip):
+                    skip = hit >> 1
+                else:
+                    skip = go(go, rest, j, left, need_skip, rest_key)
                 if skip > need_skip:
                     top, choice = skip, -1
             if choice == -2:  # nothing above the floor: the best is at most it
-                capped[key] = floor
+                seen[key] = 2 * floor
                 return floor
-            memo[key] = top
+            seen[key] = 2 * top + 1
             if choice >= 0:
                 choices[key] = choice
             return top
@@ -235,7 +274,8 @@ class _Search:
         # From the hand itself, the best is at least a greedy plan's weight: a floor just
         # under it still gives the exact best, and cuts the search from the start.
         floor = self._greedy() - 1 if state == self.state and j == self.jokers else -1
-        return search(search, state, j, _vec_bound(state, per_card) + j * per_joker, floor)
+        bound = _vec_bound(state, per_card) + j * per_joker
+        return search(search, state, j, bound, floor, key)
 
     def _greedy(self) -> int:
         """The weight of one plan for the whole hand: the heaviest meld that fits, again
@@ -290,31 +330,19 @@ def _vec_bound(vec: int, per_card: list[int]) -> int:
     return total
 
 
-def _slot_bounds(analysis: _Analysis, rules: MeldRules, weights: _Weights) -> tuple[list[int], int]:
+def _slot_bounds(analysis: _Analysis, weights: _Weights) -> list[int]:
     """The most each distinct card can add to a meld's weight: its weight as a one-card meld
     at its highest value. The caller sets a joker's from the melds, and checks them against
     every meld it keeps, whose weight must be at most the sum over its cards and jokers."""
     scale = _SCALE
-
-    def weight(value: int, points: int) -> int:
-        if weights == "value":
-            return value * scale + points
-        if weights == "deadwood":
-            return points * scale + value
-        if weights == "all":
-            return (scale + value) * scale + points
-        return value
-
-    def most(card: Card) -> int:
-        low, high = (
-            _face_points(card, rules, low_ace=True),
-            _face_points(card, rules, low_ace=False),
-        )
-        return max(low, high)
-
-    distinct, _, _, points, _ = analysis
-    per_card = [weight(most(c), p) for c, p in zip(distinct, points, strict=True)]
-    return per_card, 0  # the caller raises the jokers' to what its melds need
+    _, _, _, points, _, most = analysis
+    if weights == "value":
+        return [m * scale + p for m, p in zip(most, points, strict=True)]
+    if weights == "deadwood":
+        return [p * scale + m for m, p in zip(most, points, strict=True)]
+    if weights == "all":
+        return [(scale + m) * scale + p for m, p in zip(most, points, strict=True)]
+    return list(most)
 
 
 @functools.lru_cache(maxsize=32)
@@ -367,7 +395,7 @@ def _solved(key: tuple[Card, ...], rules: MeldRules, objective: Objective) -> De
 def _held_points(analysis: _Analysis, rules: MeldRules) -> int:
     """The points of all the cards of an analysed hand (jokers at ``joker_points``): more
     than the points part of any of the searches' totals."""
-    _, counts, wild, points, _ = analysis
+    _, counts, wild, points, _, _ = analysis
     return sum(p * n for p, n in zip(points, counts, strict=True)) + len(wild) * rules.joker_points
 
 

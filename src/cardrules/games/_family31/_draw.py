@@ -47,6 +47,7 @@ from cardrules.games._family31._moves import (
     Source,
 )
 from cardrules.games._family31._table import (
+    Copiers,
     TokenTable,
     blank_state,
     check_known,
@@ -174,14 +175,8 @@ class DrawTable(TokenTable):
             else:
                 end = None if nxt is not None else End.KNOCK  # T31-5.2
             if end is None:  # the turn passes: one copy
-                return self._replace(
-                    hands=hands,
-                    known=known,
-                    discard=discard,
-                    taken=None,
-                    phase=Phase.TURN,
-                    turn=nxt,
-                    turns=self.turns + 1,
+                return _DISCARDED[self.__class__](  # type: ignore[no-any-return]
+                    self, hands, known, discard, None, Phase.TURN, nxt, self.turns + 1
                 )
             state = self._replace(
                 hands=hands, known=known, discard=discard, taken=None, phase=Phase.TURN
@@ -258,6 +253,13 @@ class DrawTable(TokenTable):
         if not self.discard and self.phase is Phase.TURN:
             raise InvalidStateError("the discard pile is empty at the start of a turn")
 
+
+# The fields a discard that passes the turn changes, and those a deal sets.
+_DISCARDED = Copiers(("hands", "known", "discard", "taken", "phase", "turn", "turns"))
+_DEALT = Copiers(
+    ("deal", "dealer", "turn", "phase", "hands", "stock", "discard", "knocker", "taken", "turns")
+    + ("known",)
+)
 
 # The state before the first deal, by state class and options (a random deal is this,
 # the deal and a dozen moves: a copy is cheaper than a new state).
@@ -351,18 +353,19 @@ def deal_draw(state: Any, number: int, dealer: int) -> Any:
         hands[i] = tuple(cards[-3:])  # a shuffled pack: three at once deals the same chances
         del cards[-3:]
     upcard = cards.pop()
-    dealt = state._replace(
-        deal=number,
-        dealer=dealer,
-        turn=order[0],
-        phase=Phase.TURN,
-        hands=tuple(hands),
-        stock=tuple(cards),
-        discard=(upcard,),
-        knocker=None,
-        taken=None,
-        turns=0,
-        known=((),) * players,
+    dealt = _DEALT[state.__class__](
+        state,
+        number,
+        dealer,
+        order[0],
+        Phase.TURN,
+        tuple(hands),
+        tuple(cards),
+        (upcard,),
+        None,
+        None,
+        0,
+        ((),) * players,
     )
     value, trips = dealt._value, dealt._trips()
     blitzers = tuple(i for i in order if value(hands[i], trips) == 31)

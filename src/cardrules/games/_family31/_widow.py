@@ -43,6 +43,7 @@ from cardrules.engine import (
 from cardrules.errors import IllegalMoveError, InvalidStateError
 from cardrules.games._family31._books import deal_order, lose_tokens, next_turn
 from cardrules.games._family31._table import (
+    Copiers,
     TokenTable,
     blank_state,
     check_known,
@@ -150,6 +151,13 @@ _EXCHANGE_KNOCKS: dict[Card, dict[Card, ExchangeKnock]] = {
     give: {take: ExchangeKnock(give, take) for take in _FULL.cards} for give in _FULL.cards
 }
 
+
+# The fields an exchange that passes the turn changes, and those a deal sets.
+_EXCHANGED = Copiers(("hands", "widow", "known", "passes", "knocker", "turn"))
+_DEALT = Copiers(
+    ("deal", "dealer", "turn", "phase", "hands", "widow", "stock", "dead", "knocker", "passes")
+    + ("known",)
+)
 
 # --------------------------------------------------------------------------- state
 
@@ -291,9 +299,14 @@ class WidowTable(TokenTable):
 
     def _next(self, move: Move) -> Self:
         seat = self.turn
-        if isinstance(move, (Exchange, ExchangeKnock)):
+        cls = move.__class__
+        if cls is Exchange or cls is ExchangeKnock or isinstance(move, (Exchange, ExchangeKnock)):
             hand, widow, known = exchange(
-                self.hands[seat], self.widow, self.known[seat], move.give, move.take
+                self.hands[seat],
+                self.widow,
+                self.known[seat],
+                move.give,  # type: ignore[attr-defined]
+                move.take,  # type: ignore[attr-defined]
             )
             return self._exchanged(hand, widow, known, isinstance(move, ExchangeKnock))
         if isinstance(move, (ExchangeAll, ExchangeAllKnock)):
@@ -341,18 +354,22 @@ class WidowTable(TokenTable):
         """Apply an exchange; a special hand ends the deal before any knock
         counts (SCH-5.3), else a knock made with it takes effect (SCH-5.1)."""
         seat = self.turn
-        changes: dict[str, Any] = {
-            "hands": replace_at(self.hands, seat, hand),
-            "widow": widow,
-            "known": replace_at(self.known, seat, known),
-            "passes": 0,
-        }
+        hands = replace_at(self.hands, seat, hand)
+        known_all = replace_at(self.known, seat, known)
         end = self.special(hand)
         if end is not None:  # SCH-5.3
-            return self._replace(**changes)._end_deal(end, caller=seat)
-        if knock:
-            changes["knocker"] = seat
-        return self._pass_turn(**changes)
+            changed = self._replace(hands=hands, widow=widow, known=known_all, passes=0)
+            return changed._end_deal(end, caller=seat)
+        knocker = seat if knock else self.knocker
+        nxt = next_turn(self.alive, seat, knocker)
+        if nxt is None:  # SCH-5.2
+            changed = self._replace(
+                hands=hands, widow=widow, known=known_all, passes=0, knocker=knocker
+            )
+            return changed._end_deal(End.KNOCK)
+        return _EXCHANGED[self.__class__](  # type: ignore[no-any-return]
+            self, hands, widow, known_all, 0, knocker, nxt
+        )
 
     def _pass_turn(self, **changes: Any) -> Self:
         """Apply ``changes`` and give the turn on, or show hands after a knock."""
@@ -443,18 +460,19 @@ def deal_widow(state: Any, number: int, dealer: int) -> Any:
         del cards[-HAND_SIZE:]
     widow = tuple(cards[-HAND_SIZE:])
     del cards[-HAND_SIZE:]
-    return state._replace(
-        deal=number,
-        dealer=dealer,
-        turn=dealer,
-        phase=Phase.CHOOSE,
-        hands=tuple(hands),
-        widow=widow,
-        stock=tuple(cards),
-        dead=(),
-        knocker=None,
-        passes=0,
-        known=((),) * players,
+    return _DEALT[state.__class__](
+        state,
+        number,
+        dealer,
+        dealer,
+        Phase.CHOOSE,
+        tuple(hands),
+        widow,
+        tuple(cards),
+        (),
+        None,
+        0,
+        ((),) * players,
     )
 
 

@@ -8,11 +8,12 @@ showdown, the next hand); ``pack`` makes the next state. States stay immutable.
 from __future__ import annotations
 
 import hashlib
+import math
 from typing import Any, TypeVar
 
 from cardrules.cards import Card
 from cardrules.decks import standard
-from cardrules.engine import GameState, Move
+from cardrules.engine import GameState, Move, fields_copier
 from cardrules.games.texas_holdem.pots import rake_amount
 from cardrules.games.texas_holdem.rules import (
     Bet,
@@ -57,14 +58,29 @@ def shuffled(seed: int, hand: int, dealt: int = 28) -> list[Card]:
     number = int.from_bytes(hashlib.blake2b(key, digest_size=64).digest(), "big")
     pool = list(DECK.cards)
     picks = []
-    for size in range(52, 52 - min(dealt, _MOST_DEALT), -1):
-        number, place = divmod(number, size)
-        picks.append(pool.pop(place))
+    sizes = range(52, 52 - min(dealt, _MOST_DEALT), -1)
+    for start in range(0, len(sizes), 4):  # four digits at a time: one division of the big number
+        chunk = sizes[start : start + 4]
+        number, low = divmod(number, _PRODUCTS[len(chunk), chunk[0]])
+        for size in chunk:
+            low, place = divmod(low, size)
+            picks.append(pool.pop(place))
     pool.extend(reversed(picks))
     return pool
 
 
 _MOST_DEALT = 28
+#: ``_PRODUCTS[k, n]``: n (n - 1) ... (n - k + 1), the radix of k digits of the shuffle.
+_PRODUCTS = {(k, n): math.prod(range(n, n - k, -1)) for k in range(1, 5) for n in range(4, 53)}
+
+# The fields ``Table.pack`` sets, in the order its copier takes them (one copier a state
+# class, made on first use: the state's room is above this one).
+_PACKED = (
+    "deal", "phase", "turn", "button", "street", "holes", "board", "stock", "burned", "muck",
+    "stacks", "bets", "paid", "antes", "live", "faced", "min_raise", "reopen", "raises",
+    "aggressor", "raked", "last_deal", "finished",
+)  # fmt: skip
+_PACKERS: dict[type, Any] = {}
 
 
 class Table:
@@ -128,31 +144,17 @@ class Table:
         self.finished: list[HandResult] = []
 
     def pack(self, state: State) -> State:
-        return state._replace(
-            deal=self.deal,
-            phase=self.phase,
-            turn=self.turn,
-            button=self.button,
-            street=self.street,
-            holes=tuple(self.holes),
-            board=self.board,
-            stock=tuple(self.stock),
-            burned=self.burned,
-            muck=self.muck,
-            stacks=tuple(self.stacks),
-            bets=tuple(self.bets),
-            paid=tuple(self.paid),
-            antes=tuple(self.antes),
-            live=tuple(self.live),
-            faced=tuple(self.faced),
-            min_raise=self.min_raise,
-            reopen=self.reopen,
-            raises=self.raises,
-            aggressor=self.aggressor,
-            raked=self.raked,
-            last_deal=self.last,
-            finished=tuple(self.finished),
-        )
+        """The new state: ``state`` with every field the table works on."""
+        copier = _PACKERS.get(state.__class__)
+        if copier is None:
+            copier = _PACKERS[state.__class__] = fields_copier(state.__class__, _PACKED)
+        return copier(  # type: ignore[no-any-return]
+            state, self.deal, self.phase, self.turn, self.button, self.street, tuple(self.holes),
+            self.board, tuple(self.stock), self.burned, self.muck, tuple(self.stacks),
+            tuple(self.bets), tuple(self.paid), tuple(self.antes), tuple(self.live),
+            tuple(self.faced), self.min_raise, self.reopen, self.raises, self.aggressor,
+            self.raked, self.last, tuple(self.finished),
+        )  # fmt: skip
 
     # ---- betting -----------------------------------------------------------------
 
@@ -231,8 +233,8 @@ class Table:
     def return_uncalled(self) -> None:
         """The part of the highest bet that nobody matched goes back to it (TH-9.1)."""
         bets = self.bets
-        top = max(range(len(bets)), key=bets.__getitem__)
-        second = max((b for i, b in enumerate(bets) if i != top), default=0)
+        top = bets.index(max(bets))  # the first seat of the highest bet
+        second = max(bets[:top] + bets[top + 1 :], default=0)
         extra = bets[top] - second
         if extra > 0:
             bets[top] -= extra

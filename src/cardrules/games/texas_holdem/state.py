@@ -18,7 +18,7 @@ Examples:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
 import attrs
@@ -205,7 +205,7 @@ class State(GameState[Options]):
             moves.extend(self._sizes(kind, bounds))
         return tuple(moves)
 
-    def _sizes(self, kind: type[Bet] | type[Raise], bounds: tuple[int, int]) -> list[Move]:
+    def _sizes(self, kind: type[Bet] | type[Raise], bounds: tuple[int, int]) -> Sequence[Move]:
         """The canonical amounts (TH-15.2): the minimum, half the pot, the pot, two
         pots and all-in, each clipped to the range, each amount once."""
         low, high = bounds
@@ -215,6 +215,10 @@ class State(GameState[Options]):
         bets = self.bets
         level = max(bets)
         base = sum(self.paid) + sum(self.antes) + level - bets[self.turn]  # the pot after calling
+        key = (kind, low, high, level, base)
+        listed = _SIZES.get(key)
+        if listed is not None:
+            return listed
         amounts = [low]
         for num, den in _PARTS:  # half the pot, the pot, two pots
             amount = level + base * num // den
@@ -226,7 +230,10 @@ class State(GameState[Options]):
             if amount not in seen:
                 seen.add(amount)
                 out.append(_sized(kind, amount, slot))
-        return out
+        if len(_SIZES) > 50_000:
+            _SIZES.clear()
+        listed = _SIZES[key] = tuple(out)
+        return listed
 
     def explain(self, move: Move) -> str:
         """Why ``move`` is illegal now, naming the rule."""
@@ -377,6 +384,8 @@ class State(GameState[Options]):
 
 
 _SIZED: dict[tuple[type[Move], int, int], Move] = {}
+# The sized moves by (kind, low, high, level, pot after calling): all that decides them.
+_SIZES: dict[tuple[type[Move], int, int, int, int], tuple[Move, ...]] = {}
 _PARTS = tuple(part for _, part in SIZE_SLOTS if part is not None)
 # Options -> the table before the first deal (seed 0), copied for each new match.
 _EMPTY: dict[int, State] = {}  # by id(options), checked by identity

@@ -25,6 +25,7 @@ from cardrules.engine import (
     History,
     Move,
     Unseen,
+    fields_copier,
     int_codec,
     make_view,
     redeal_hidden,
@@ -182,21 +183,19 @@ class State(GameState[Options]):
 
     def _next(self, move: Move) -> State:
         seat = self.turn
+        riding, bankrolls = self.riding, self.bankrolls
         if isinstance(move, Pull):  # the bet goes back to the bankroll (LIR-5.1)
-            bets = list(self.riding[seat])
+            bets = list(riding[seat])
             bets[move.bet - 1] = False
-            state = self._replace(
-                riding=replace_at(self.riding, seat, tuple(bets)),
-                bankrolls=replace_at(self.bankrolls, seat, self.bankrolls[seat] + self.options.bet),
-            )
-        else:
-            state = self
+            riding = replace_at(riding, seat, tuple(bets))
+            bankrolls = replace_at(bankrolls, seat, bankrolls[seat] + self.options.bet)
         following = _next_playing(self.playing, seat)
         if following is not None:
-            return state._replace(turn=following)
+            return _DECIDED(self, riding, bankrolls, following)  # type: ignore[no-any-return]
         first = self.playing.index(True)
-        if self.phase is Phase.FIRST:
-            return state._replace(phase=Phase.SECOND, turned=1, turn=first)  # LIR-4.2
+        if self.phase is Phase.FIRST:  # LIR-4.2
+            return _TURNED(self, riding, bankrolls, first, Phase.SECOND, 1)  # type: ignore[no-any-return]
+        state: State = _TURNED(self, riding, bankrolls, self.turn, self.phase, self.turned)
         return state._show()
 
     # ---- rules helpers -------------------------------------------------------------
@@ -204,7 +203,7 @@ class State(GameState[Options]):
     def _show(self) -> State:
         """Turn the second community card, pay every hand (LIR-4.5, LIR-5) and deal on."""
         options = self.options
-        odds = parse_pay_table(options.pay_table)
+        odds = _parsed(parse_pay_table, options.pay_table)
         bet = options.bet
         n = options.players
         has_side = options.bonus or options.three_card > 0
@@ -254,9 +253,9 @@ class State(GameState[Options]):
         options = self.options
         nets = []
         if options.bonus:
-            nets.append(_bonus(line, parse_bonus_table(options.bonus_table)))
+            nets.append(_bonus(line, _parsed(parse_bonus_table, options.bonus_table)))
         if options.three_card:
-            odds = parse_three_card_table(options.three_card_table)
+            odds = _parsed(parse_three_card_table, options.three_card_table)
             nets.append(_three_net(_three(self.hands[seat]), options.three_card, odds))
         return nets
 
@@ -340,6 +339,24 @@ class State(GameState[Options]):
 _DECK = standard()
 
 
+# Positional copies (fields_copier): a bet decided, the last decision of a round, a deal.
+_DECIDED: Any = fields_copier(State, ("riding", "bankrolls", "turn"))
+_TURNED: Any = fields_copier(State, ("riding", "bankrolls", "turn", "phase", "turned"))
+_DEALT: Any = fields_copier(State, (
+    "deal", "phase", "turn", "hands", "board", "turned", "stock", "playing", "riding", "bankrolls",
+))  # fmt: skip
+_PARSED: dict[tuple[Any, str], Any] = {}
+
+
+def _parsed(parse: Any, text: str) -> Any:
+    """``parse(text)`` of an option's table, kept (the options are checked when made)."""
+    key = (parse, text)
+    got = _PARSED.get(key)
+    if got is None:
+        got = _PARSED[key] = parse(text)
+    return got
+
+
 def _next_playing(playing: tuple[bool, ...], seat: int) -> int | None:
     for i in range(seat + 1, len(playing)):
         if playing[i]:
@@ -363,20 +380,13 @@ def _deal(state: State, number: int) -> State:
         else:
             hands.append(())
     board = (cards.pop(), cards.pop())
-    return state._replace(
-        deal=number,
-        phase=Phase.FIRST,
-        turn=playing.index(True),
-        hands=tuple(hands),
-        board=board,
-        turned=0,
-        stock=tuple(cards),
-        playing=playing,
-        riding=tuple((p, p, p) for p in playing),
-        bankrolls=tuple(
-            m - stake if p else m for m, p in zip(state.bankrolls, playing, strict=True)
-        ),
-    )
+    bankrolls = tuple(m - stake if p else m for m, p in zip(state.bankrolls, playing, strict=True))
+    riding = tuple((p, p, p) for p in playing)
+    dealt: State = _DEALT(
+        state, number, Phase.FIRST, playing.index(True), tuple(hands), board, 0, tuple(cards),
+        playing, riding, bankrolls,
+    )  # fmt: skip
+    return dealt
 
 
 @attrs.frozen

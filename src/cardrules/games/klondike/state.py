@@ -26,15 +26,13 @@ from cardrules.engine import EMPTY_HISTORY, GameState, History, Move, fields_cop
 from cardrules.engine import seats_check as seats_check  # its own line: the one above is full
 from cardrules.errors import InvalidStateError, OptionError
 from cardrules.games.klondike._layout import _key, deal_layout
+from cardrules.games.klondike._listing import piles_part
 from cardrules.games.klondike._tables import (
-    GUESTS,
     HOME,
     HOME_CARD,
     KINGS,
-    KINGS_LISTED,
     POINTS,
     RED,
-    SHIFT,
     SUIT,
     VALUE,
     auto_play,
@@ -132,50 +130,18 @@ class State(GameState[Options]):
 
     def _candidates(self) -> list[Move]:
         """Every move the building rules allow, before the repetition rule (KL-3, KL-4, KL-5)."""
-        tableau, found, waste = self.tableau, self.foundations, self.waste
-        out: list[Move] = []
-        # The shifts each card could make, in the order listed: onto a pile top (its hosts
-        # in HOSTS order), or a king onto the empty piles.
-        onto: dict[Card, list[Move]] = {}
-        empties: list[int] = []
-        for i, pile in enumerate(tableau):
-            if pile:
-                top = pile[-1]
-                if found[SUIT[top]] == VALUE[top] - 1:
-                    out.append(HOME[top])
-                for guest, first in GUESTS[top]:
-                    shift = SHIFT[guest][i]
-                    there = onto.get(guest)
-                    if there is None:
-                        onto[guest] = [shift]
-                    elif first:
-                        there.insert(0, shift)
-                    else:
-                        there.append(shift)
-            else:
-                empties.append(i)
-        if empties:
-            for king in KINGS_LISTED:
-                onto[king] = [SHIFT[king][j] for j in empties]
-        get = onto.get
+        waste = self.waste
+        part = piles_part(self.tableau, self.hidden, self.foundations, self.options)
+        out = list(part.homes)
         if waste:
             top = waste[-1]
-            if found[SUIT[top]] == VALUE[top] - 1:
+            if self.foundations[SUIT[top]] == VALUE[top] - 1:
                 out.append(HOME[top])
-            shifts = get(top)
+            shifts = part.onto.get(top)
             if shifts:
                 out += shifts
-        for pile, h in zip(tableau, self.hidden, strict=True):
-            for card in pile[h:]:  # the tableau's face-up cards
-                shifts = get(card)
-                if shifts:
-                    out += shifts
-        if self.options.foundation_to_tableau:
-            for suit, count in enumerate(found):
-                if count:
-                    shifts = get(HOME_CARD[suit][count - 1])
-                    if shifts:
-                        out += shifts
+        out += part.shifts
+        out += part.back
         if self.stock:
             out.append(DRAW)
         elif waste and self._redeal_problem() is None:
@@ -191,13 +157,7 @@ class State(GameState[Options]):
             if self.options.auto_play:
                 moves = [m for m in moves if self._reversible_key(m) not in seen]
             else:
-                up = [p[h:] for p, h in zip(self.tableau, self.hidden, strict=True)]
-                quick = self._quick_key
-                drawn = None  # the key after a draw, the move most often listed
-                if self.stock:
-                    size = len(self.waste) + min(self.options.draw, len(self.stock))
-                    drawn = hash((tuple(up), self.hidden, size, self.foundations))
-                moves = [m for m in moves if (drawn if m is DRAW else quick(m, up)) not in seen]
+                moves = [m for m in moves if self._quick_key(m) not in seen]
         if not self.stock or self.passes:  # resigning, once the stock is seen (KL-6.2)
             moves.append(RESIGN)
         return tuple(moves)
@@ -209,44 +169,21 @@ class State(GameState[Options]):
             return None
         return _key(after[0], after[1], len(after[4]), after[2])
 
-    def _quick_key(self, move: Move, up: list[tuple[Card, ...]]) -> int | None:
-        """``_reversible_key`` without auto-play, from the face-up cards ``up``
-        and without building the next state (the hot path of KL-6.1)."""
+    def _quick_key(self, move: Move) -> int | None:
+        """``_reversible_key`` without auto-play, from the piles' part and without
+        building the next state (the hot path of KL-6.1)."""
         hidden, found, opts = self.hidden, self.foundations, self.options
+        part = piles_part(self.tableau, hidden, found, opts)
         if move is DRAW:
             size = len(self.waste) + min(opts.draw, len(self.stock))
-            return hash((tuple(up), hidden, size, found))
+            return hash((part.up_key, hidden, size, found))
         if move is REDEAL:
-            return None if opts.passes is not None else hash((tuple(up), hidden, 0, found))
-        card = cast(Home | Shift, move).card
+            return None if opts.passes is not None else hash((part.up_key, hidden, 0, found))
         waste = self.waste
-        if waste and waste[-1] == card:
+        if waste and waste[-1] == cast(Home | Shift, move).card:
             return None  # out of the stock and waste
-        suit = SUIT[card]
-        new_found = list(found)
-        after = list(up)
-        if isinstance(move, Home):
-            if not opts.foundation_to_tableau:
-                return None
-            i = next(i for i, p in enumerate(up) if p and p[-1] == card)
-            if len(up[i]) == 1 and hidden[i]:
-                return None  # turns a card
-            after[i] = up[i][:-1]
-            new_found[suit] += 1
-        else:
-            j = cast(Shift, move).pile - 1
-            for i, pile in enumerate(up):
-                if card in pile:
-                    k = pile.index(card)
-                    if k == 0 and hidden[i]:
-                        return None  # turns a card
-                    after[j] = up[j] + pile[k:]
-                    after[i] = pile[:k]
-                    break
-            else:  # from a foundation
-                after[j] = up[j] + (card,)
-                new_found[suit] -= 1
-        return hash((tuple(after), hidden, len(waste), tuple(new_found)))
+        pre = part.position(move, hidden, found, opts)
+        return None if pre is None else hash((pre[0], hidden, len(waste), pre[1]))
 
     def _redeal_problem(self) -> str | None:
         limit = self.options.passes

@@ -157,7 +157,7 @@ class State(GameState[Options]):
             if self.options.auto_play:
                 moves = [m for m in moves if self._reversible_key(m) not in seen]
             else:
-                moves = [m for m in moves if self._quick_key(m) not in seen]
+                moves = self._unseen(moves, seen)
         if not self.stock or self.passes:  # resigning, once the stock is seen (KL-6.2)
             moves.append(RESIGN)
         return tuple(moves)
@@ -169,21 +169,29 @@ class State(GameState[Options]):
             return None
         return _key(after[0], after[1], len(after[4]), after[2])
 
-    def _quick_key(self, move: Move) -> int | None:
-        """``_reversible_key`` without auto-play, from the piles' part and without
-        building the next state (the hot path of KL-6.1)."""
-        hidden, found, opts = self.hidden, self.foundations, self.options
+    def _unseen(self, moves: list[Move], seen: set[int]) -> list[Move]:
+        """The moves whose position is not in ``seen``, as ``_reversible_key`` says without
+        auto-play, from the piles' part and without building the next states (the hot
+        path of KL-6.1)."""
+        hidden, found, opts, waste = self.hidden, self.foundations, self.options, self.waste
         part = piles_part(self.tableau, hidden, found, opts)
-        if move is DRAW:
-            size = len(self.waste) + min(opts.draw, len(self.stock))
-            return hash((part.up_key, hidden, size, found))
-        if move is REDEAL:
-            return None if opts.passes is not None else hash((part.up_key, hidden, 0, found))
-        waste = self.waste
-        if waste and waste[-1] == cast(Home | Shift, move).card:
-            return None  # out of the stock and waste
-        pre = part.position(move, hidden, found, opts)
-        return None if pre is None else hash((pre[0], hidden, len(waste), pre[1]))
+        top = waste[-1] if waste else None
+        size = len(waste)
+        out = []
+        for move in moves:
+            if move is DRAW:
+                drawn = size + min(opts.draw, len(self.stock))
+                key: int | None = hash((part.up_key, hidden, drawn, found))
+            elif move is REDEAL:
+                key = None if opts.passes is not None else hash((part.up_key, hidden, 0, found))
+            elif cast(Home | Shift, move).card == top:
+                key = None  # out of the stock and waste
+            else:
+                pre = part.position(move, hidden, found, opts)
+                key = None if pre is None else hash((pre[0], hidden, size, pre[1]))
+            if key not in seen:
+                out.append(move)
+        return out
 
     def _redeal_problem(self) -> str | None:
         limit = self.options.passes

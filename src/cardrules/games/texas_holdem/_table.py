@@ -271,13 +271,13 @@ class Table:
     def finish(self, *, showdown: bool) -> None:
         """Award the pots (TH-10, TH-11), take the rake (TH-12) and start the next hand."""
         opts = self.opts
-        n = len(self.live)
-        paid = self.paid
-        dead = sum(self.antes)
-        before = [s + p + a for s, p, a in zip(self.stacks, paid, self.antes, strict=True)]
-        pots = _pots(paid, self.live) if any(paid) else []
-        everyone = tuple(i for i in range(n) if self.live[i])
+        live, paid, stacks, antes = self.live, self.paid, self.stacks, self.antes
+        n = len(live)
+        dead = sum(antes)
+        before = [s + p + a for s, p, a in zip(stacks, paid, antes, strict=True)]
+        pots = _pots(paid, live) if any(paid) else []
         if dead:  # antes are dead money in the main pot, for every live seat (TH-4.6)
+            everyone = tuple([i for i in range(n) if live[i]])
             if pots and pots[0][1] == everyone:
                 pots[0] = (pots[0][0] + dead, everyone)
             else:
@@ -290,21 +290,19 @@ class Table:
                 take = min(left, amount)
                 pots[k] = (amount - take, eligible)
                 left -= take
-        shown: list[tuple[Card, ...]] = [()] * n
         results: list[PotResult] = []
         won = [0] * n
+        value: dict[int, int] = {}
         if showdown:
-            board = tuple(_CODES[c] for c in self.board)
-            contenders = [i for i in range(n) if self.live[i]]
-            values = evaluate_many(
-                [tuple(_CODES[c] for c in self.holes[i]) + board for i in contenders],
-                check=False,
-            )
-            value = dict(zip(contenders, values, strict=True))
+            holes = self.holes
+            board = tuple([_CODES[c] for c in self.board])
+            contenders = [i for i in range(n) if live[i]]
+            hands = [(_CODES[holes[i][0]], _CODES[holes[i][1]], *board) for i in contenders]
+            value = dict(zip(contenders, evaluate_many(hands, check=False), strict=True))
         for amount, eligible in pots:
             if showdown and len(eligible) > 1:
-                best = max(value[i] for i in eligible)
-                winners = tuple(i for i in eligible if value[i] == best)
+                best = max([value[i] for i in eligible])
+                winners = tuple([i for i in eligible if value[i] == best])
             else:
                 winners = eligible
             shares = _split(amount, winners, self.button, n)
@@ -313,11 +311,12 @@ class Table:
             results.append(
                 PotResult(amount=amount, eligible=eligible, winners=winners, shares=shares)
             )
+        shown: list[tuple[Card, ...]] = [()] * n
         if showdown:
             for i in self.show_order(won):
                 shown[i] = self.holes[i]
         for i in range(n):
-            self.stacks[i] += won[i]
+            stacks[i] += won[i]
         self.raked += rake
         self.last = HandResult(
             deal=self.deal,
@@ -326,8 +325,8 @@ class Table:
             shown=tuple(shown),
             pots=tuple(results),
             rake=rake,
-            net=tuple(self.stacks[i] - before[i] for i in range(n)),
-            stacks=tuple(self.stacks),
+            net=tuple([s - b for s, b in zip(stacks, before, strict=True)]),
+            stacks=tuple(stacks),
         )
         self.finished.append(self.last)
         self.next_hand()
@@ -337,23 +336,22 @@ class Table:
         raiser of the final round first (else the first live seat after the button),
         then each seat whose hand wins a share; every hand when nobody could bet on
         the river (an all-in showdown). The others muck unseen."""
-        n = len(self.live)
-        live = [i for i in range(n) if self.live[i]]
+        flags = self.live
+        n = len(flags)
+        live = [i for i in range(n) if flags[i]]
         first = self.aggressor
-        if first is None or not self.live[first]:
-            first = next(
-                s for s in ((self.button + k) % n for k in range(1, n + 1)) if self.live[s]
-            )
-        able = sum(1 for i in live if self.stacks[i] > 0)
-        if able < 2 and self.aggressor is None:  # all-in: every hand is tabled
-            return live
+        if first is None or not flags[first]:
+            first = _next_seat(flags, self.button)
+        if self.aggressor is None:
+            stacks = self.stacks
+            if len([i for i in live if stacks[i] > 0]) < 2:  # all-in: every hand is tabled
+                return live
         return [i for i in live if i == first or won[i] > 0]
 
     def next_hand(self) -> None:
         """Gather the cards; end the match or deal the next hand (TH-13)."""
         self.deal += 1
         n = len(self.stacks)
-        self.stock = list(DECK.cards)
         self.holes = [()] * n
         self.board = self.burned = self.muck = ()
         self.bets = [0] * n
@@ -367,6 +365,7 @@ class Table:
         self.reopen = 0
         holding = [s > 0 for s in self.stacks]
         if self.deal >= self.opts.deals or sum(holding) < 2:
+            self.stock = list(DECK.cards)  # gathered (a next hand deals its own shuffle)
             self.phase = Phase.OVER
             self.live = [False] * n
             self.turn = 0
@@ -379,13 +378,14 @@ class Table:
         from ``stock`` (dealt from its end) or else the hand's shuffle."""
         opts = self.opts
         n = len(self.stacks)
-        self.live = [s > 0 for s in self.stacks]
+        live = self.live = [s > 0 for s in self.stacks]
+        count = sum(live)
         if stock is None:
-            stock = shuffled(self.seed, self.deal, 2 * sum(self.live) + 8)
+            stock = shuffled(self.seed, self.deal, 2 * count + 8)
         button = self.button
         # heads-up: the button posts the small blind (TH-4.3)
-        small = button if sum(self.live) == 2 else _next_seat(self.live, button)
-        big = _next_seat(self.live, small)
+        small = button if count == 2 else _next_seat(live, button)
+        big = _next_seat(live, small)
         if opts.ante:
             for i in range(n):
                 if self.live[i]:
@@ -394,16 +394,18 @@ class Table:
             self.pay_dead(big, opts.bb_ante)
         self.put(small, min(opts.small_blind, self.stacks[small]))
         self.put(big, min(opts.big_blind, self.stacks[big]))
-        order = [(button + k) % n for k in range(1, n + 1)]
-        holes: list[list[Card]] = [[] for _ in range(n)]
-        for _ in range(2):  # one card at a time from the seat after the button (TH-5.2)
-            for i in order:
-                if self.live[i]:
-                    holes[i].append(stock.pop())
-        self.holes = [tuple(h) for h in holes]
+        order = [i for i in [(button + k) % n for k in range(1, n + 1)] if live[i]]
+        pop = stock.pop
+        firsts = [pop() for _ in order]  # one card at a time from the seat after the button
+        seconds = [pop() for _ in order]  # (TH-5.2)
+        holes: list[tuple[Card, ...]] = [()] * n
+        for i, one, two in zip(order, firsts, seconds, strict=True):
+            holes[i] = (one, two)
+        self.holes = holes
         self.stock = stock
-        self.raises = 1 if max(self.bets) > 0 else 0  # the big blind is the first bet
-        self.reopen = max(self.bets)
+        top = max(self.bets)
+        self.raises = 1 if top > 0 else 0  # the big blind is the first bet
+        self.reopen = top
         self.min_raise = blind_level(opts, 0)
         first = self.next_to_act(big)  # the seat after the big blind (TH-6.2)
         if first is None:

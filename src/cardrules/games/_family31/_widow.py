@@ -154,6 +154,7 @@ _EXCHANGE_KNOCKS: dict[Card, dict[Card, ExchangeKnock]] = {
 
 # The fields an exchange that passes the turn changes, and those a deal sets.
 _EXCHANGED = Copiers(("hands", "widow", "known", "passes", "knocker", "turn"))
+_SETTLED = Copiers(("tokens", "alive", "last_deal"))
 _DEALT = Copiers(
     ("deal", "dealer", "turn", "phase", "hands", "widow", "stock", "dead", "knocker", "passes")
     + ("known",)
@@ -381,17 +382,18 @@ class WidowTable(TokenTable):
 
     def _end_deal(self, end: End, caller: int | None = None) -> Self:
         players = self.options.players
-        live = [i for i in range(players) if self.alive[i]]
+        flags = self.alive
+        live = [i for i in range(players) if flags[i]]
         losers: tuple[int, ...] = ()
         void = False
         if end is End.THREE_ACES:
-            losers = tuple(i for i in live if i != caller)  # SCH-6.1
+            losers = tuple([i for i in live if i != caller])  # SCH-6.1
         elif end is not End.DRAW:
             losers, void = self.showdown_losers(live)  # SCH-6.2 to SCH-6.4
-        losses = tuple(1 if i in losers else 0 for i in range(players))
-        tokens, alive = lose_tokens(self.tokens, self.alive, losses)
+        losses = tuple([1 if i in losers else 0 for i in range(players)])
+        tokens, alive = lose_tokens(self.tokens, flags, losses)
         if not self.options.swimming:  # SCH-7.4: the last token lost, out at once
-            alive = tuple(a and t > 0 for a, t in zip(alive, tokens, strict=True))
+            alive = tuple([a and t > 0 for a, t in zip(alive, tokens, strict=True)])
         if not any(alive):  # SCH-7.3: the last players all tied lowest; play again
             losses, tokens, alive, void = (0,) * players, self.tokens, self.alive, True
         result = DealResult(
@@ -403,7 +405,7 @@ class WidowTable(TokenTable):
             losses=losses,
             void=void,
         )
-        state = self._replace(tokens=tokens, alive=alive, last_deal=result)
+        state = _SETTLED[self.__class__](self, tokens, alive, result)
         return self._next_deal(state, deal_widow, known=self.hands)  # all shown at the end
 
     # ---- views ---------------------------------------------------------------------

@@ -200,8 +200,9 @@ class DrawTable(TokenTable):
     def _end_deal(self, end: End, blitzers: tuple[int, ...] = ()) -> Self:
         players = self.options.players
         value, trips = self._value, self._trips()
-        values = tuple(value(h, trips) if h else 0 for h in self.hands)
-        live = [i for i in range(players) if self.alive[i]]
+        values = tuple([value(h, trips) if h else 0 for h in self.hands])
+        alive = self.alive
+        live = [i for i in range(players) if alive[i]]
         best = None
         if end is not End.STOCK_EXHAUSTED:
             best = self._best_seat(live, values, trips)
@@ -215,10 +216,13 @@ class DrawTable(TokenTable):
         ``values`` are the hands' values: a hand's key starts with its value, so
         only the hands of the highest value need their keys.
         """
+        top = max([values[i] for i in live])
+        tops = [i for i in live if values[i] == top]
+        if len(tops) == 1:  # the one hand of the highest value: no keys needed
+            return tops[0]
         hands, dealer = self.hands, self.dealer
         n = len(hands)
         order = sorted(live, key=lambda i: (i - dealer - 1) % n)
-        top = max(values[i] for i in live)
         key = self._key
         ranked = [(key(hands[i], trips), -k, i) for k, i in enumerate(order) if values[i] == top]
         return max(ranked)[2]
@@ -368,7 +372,7 @@ def deal_draw(state: Any, number: int, dealer: int) -> Any:
         ((),) * players,
     )
     value, trips = dealt._value, dealt._trips()
-    blitzers = tuple(i for i in order if value(hands[i], trips) == 31)
+    blitzers = tuple([i for i in order if value(hands[i], trips) == 31])
     return dealt._end_deal(End.BLITZ, blitzers) if blitzers else dealt
 
 

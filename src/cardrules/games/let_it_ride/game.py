@@ -45,7 +45,7 @@ from cardrules.games.let_it_ride.bonus import (
 )
 from cardrules.games.let_it_ride.pay import PayLine, _line, _net, parse_pay_table
 from cardrules.games.let_it_ride.strategy import ride_first, ride_second
-from cardrules.poker import evaluate
+from cardrules.poker import encode, evaluate_many
 
 __all__ = [
     "HandResult",
@@ -212,14 +212,21 @@ class State(GameState[Options]):
         won: list[int] = []
         sides: list[int] = []
         bankrolls = list(self.bankrolls)
+        playing, hands, board = self.playing, self.hands, self.board
+        up = tuple([_CODES[c] for c in board])  # evaluate(...).value of each hand, at once
+        finals = [tuple([_CODES[c] for c in hands[i]]) + up for i in range(n) if playing[i]]
+        values = iter(evaluate_many(finals, check=False))
         for seat in range(n):
-            if not self.playing[seat]:
+            if not playing[seat]:
                 lines.append(PayLine.NOTHING)
                 stakes.append(0)
                 won.append(0)
                 sides.append(0)
                 continue
-            line = _line(evaluate(self.hands[seat] + self.board).value)
+            value = next(values) >> 16  # the category and the top rank decide the line
+            line = _LINES.get(value)
+            if line is None:
+                line = _LINES[value] = _line(value << 16)
             count = sum(self.riding[seat])
             nets = [_net(line, count * bet, odds), *self._side_nets(seat, line)]
             net = sum(nets)
@@ -346,6 +353,8 @@ _DEALT: Any = fields_copier(State, (
     "deal", "phase", "turn", "hands", "board", "turned", "stock", "playing", "riding", "bankrolls",
 ))  # fmt: skip
 _PARSED: dict[tuple[Any, str], Any] = {}
+_CODES: dict[Card, int] = dict(zip(_DECK.cards, encode(_DECK.cards), strict=True))
+_LINES: dict[int, PayLine] = {}  # by a hand value's category and top rank (its bits from 16)
 
 
 def _parsed(parse: Any, text: str) -> Any:

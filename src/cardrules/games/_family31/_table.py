@@ -193,8 +193,8 @@ def exchange(
     """
     if give in mine:
         mine = tuple([c for c in mine if c != give])
-    new_hand = replace_at(hand, hand.index(give), take)
-    return new_hand, replace_at(pile, pile.index(take), give), (*mine, take)
+    i, j = hand.index(give), pile.index(take)  # replace_at, inline
+    return (*hand[:i], take, *hand[i + 1 :]), (*pile[:j], give, *pile[j + 1 :]), (*mine, take)
 
 
 def resample_stock(state: S, seat: int, rng: random.Random) -> S:

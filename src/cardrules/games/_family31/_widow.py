@@ -355,8 +355,9 @@ class WidowTable(TokenTable):
         """Apply an exchange; a special hand ends the deal before any knock
         counts (SCH-5.3), else a knock made with it takes effect (SCH-5.1)."""
         seat = self.turn
-        hands = replace_at(self.hands, seat, hand)
-        known_all = replace_at(self.known, seat, known)
+        hands, known_all = self.hands, self.known
+        hands = (*hands[:seat], hand, *hands[seat + 1 :])  # replace_at, inline
+        known_all = (*known_all[:seat], known, *known_all[seat + 1 :])
         end = self.special(hand)
         if end is not None:  # SCH-5.3
             changed = self._replace(hands=hands, widow=widow, known=known_all, passes=0)

@@ -161,7 +161,8 @@ class DrawTable(TokenTable):
             known = self.known
             if out in known[seat]:
                 known = replace_at(known, seat, tuple([c for c in known[seat] if c != out]))
-            hands = replace_at(self.hands, seat, hand)
+            hands = self.hands
+            hands = (*hands[:seat], hand, *hands[seat + 1 :])  # replace_at, inline
             discard = (*self.discard, out)
             knocker = self.knocker
             nxt = next_turn(self.alive, seat, knocker)

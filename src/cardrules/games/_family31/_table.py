@@ -172,8 +172,9 @@ def drawn(state: S, source: Source, phase: Any) -> S:
         )
         return taken
     stock = table.stock
+    after = seat + 1  # replace_at, inline
     draw: S = _DRAW[table.__class__](
-        table, replace_at(hands, seat, (*hands[seat], stock[-1])), stock[:-1], phase
+        table, (*hands[:seat], (*hands[seat], stock[-1]), *hands[after:]), stock[:-1], phase
     )
     return draw
 

@@ -30,7 +30,6 @@ from cardrules.games.klondike._tables import (
     KINGS_LISTED,
     SHIFT,
     SUIT,
-    VALUE,
 )
 from cardrules.games.klondike.moves import Counts7, Four, Home, Options, Piles, Shift
 
@@ -49,13 +48,13 @@ class Part:
         homes: list[Move] = []
         onto: dict[Card, list[Move]] = {}
         empties: list[int] = []
+        nexts = {HOME_CARD[s][n] for s, n in enumerate(found) if n < 13}  # KL-3.1
         for i, pile in enumerate(tableau):
             if pile:
                 top = pile[-1]
-                if found[SUIT[top]] == VALUE[top] - 1:
+                if top in nexts:
                     homes.append(HOME[top])
-                for guest, first in GUESTS[top]:  # in the order of the guest's hosts
-                    shift = SHIFT[guest][i]
+                for guest, first, shift in GUEST_SHIFTS[top][i]:  # in the guest's hosts' order
                     there = onto.get(guest)
                     if there is None:
                         onto[guest] = [shift]
@@ -70,8 +69,9 @@ class Part:
                 onto[king] = [SHIFT[king][j] for j in empties]
         get = onto.get
         shifts: list[Move] = []
-        for pile, h in zip(tableau, hidden, strict=True):
-            for card in pile[h:]:  # the tableau's face-up cards
+        up = [p[h:] for p, h in zip(tableau, hidden, strict=True)]
+        for cards in up:
+            for card in cards:  # the tableau's face-up cards
                 moves = get(card)
                 if moves:
                     shifts += moves
@@ -86,8 +86,8 @@ class Part:
         self.onto = onto
         self.shifts = shifts
         self.back = back
-        self.up = [p[h:] for p, h in zip(tableau, hidden, strict=True)]
-        self.up_key = tuple(self.up)
+        self.up = up
+        self.up_key = tuple(up)
         self.pre: dict[Move, tuple[Any, ...] | None] = {}
 
     def position(self, move: Move, hidden: Counts7, found: Four, options: Options) -> Any:
@@ -128,6 +128,12 @@ class Part:
 
 
 _UNKNOWN = object()
+#: ``GUEST_SHIFTS[top][i]``: for ``top`` on pile ``i``, each card that may be built on it,
+#: whether ``top`` is the first of its hosts, and that shift.
+GUEST_SHIFTS: dict[Card, tuple[tuple[tuple[Card, bool, Move], ...], ...]] = {
+    top: tuple(tuple((g, first, SHIFT[g][i]) for g, first in GUESTS[top]) for i in range(7))
+    for top in GUESTS
+}
 # The last piles' part: (tableau, hidden, foundations, options, part), one tuple.
 _LAST: list[tuple[Any, ...]] = [(None, None, None, None, None)]
 

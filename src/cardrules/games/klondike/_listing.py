@@ -23,6 +23,7 @@ from typing import Any, cast
 
 from cardrules.cards import Card
 from cardrules.engine import Move
+from cardrules.games.klondike._layout import _key
 from cardrules.games.klondike._tables import (
     GUESTS,
     HOME,
@@ -33,7 +34,7 @@ from cardrules.games.klondike._tables import (
 )
 from cardrules.games.klondike.moves import Counts7, Four, Home, Options, Piles, Shift
 
-__all__ = ["Part", "piles_part"]
+__all__ = ["Part", "known_key", "piles_part"]
 
 
 class Part:
@@ -146,3 +147,12 @@ def piles_part(tableau: Piles, hidden: Counts7, found: Four, options: Options) -
     part = Part(tableau, hidden, found, options)
     _LAST[0] = (tableau, hidden, found, options, part)
     return part
+
+
+def known_key(tableau: Piles, hidden: Counts7, waste_size: int, found: Four) -> int:
+    """``_layout._key`` of a position, from the last piles' part when these are its piles
+    (their face-up cards are known already)."""
+    last = _LAST[0]
+    if last[0] is tableau and last[1] is hidden and last[2] is found:
+        return hash((last[4].up_key, hidden, waste_size, found))
+    return _key(tableau, hidden, waste_size, found)

@@ -26,7 +26,7 @@ from cardrules.engine import EMPTY_HISTORY, GameState, History, Move, fields_cop
 from cardrules.engine import seats_check as seats_check  # its own line: the one above is full
 from cardrules.errors import InvalidStateError, OptionError
 from cardrules.games.klondike._layout import _key, deal_layout
-from cardrules.games.klondike._listing import piles_part
+from cardrules.games.klondike._listing import known_key, piles_part
 from cardrules.games.klondike._tables import (
     HOME,
     HOME_CARD,
@@ -359,7 +359,7 @@ class State(GameState[Options]):
         if _irreversible(self, fields):
             seen: tuple[int, ...] = ()
         else:
-            key = _key(self.tableau, self.hidden, len(self.waste), self.foundations)
+            key = known_key(self.tableau, self.hidden, len(self.waste), self.foundations)
             seen = (*self.seen, key)
         moves = self.moves + 1
         after: State = _MOVED(self, *fields, moves, seen)
@@ -369,7 +369,7 @@ class State(GameState[Options]):
         if moves >= self.options.max_moves:
             return after._end_deal(f"stopped after {moves} moves")
         legal = after._generate_moves()
-        if all(m is RESIGN for m in legal):  # no move but resigning is left (KL-6.3)
+        if not legal or (len(legal) == 1 and legal[0] is RESIGN):  # only resigning (KL-6.3)
             return after._end_deal("no move left")
         object.__setattr__(after, "_legal", legal)
         return after

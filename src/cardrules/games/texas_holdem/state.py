@@ -142,10 +142,12 @@ class State(GameState[Options]):
         seat = self.turn if seat is None else seats_check(self.options.players, seat)
         return min(self.level - self.bets[seat], self.stacks[seat])
 
-    def _may_raise(self, seat: int) -> str | None:
-        """Why ``seat`` may not bet or raise now, or ``None`` (TH-6.7, TH-3.3)."""
+    def _may_raise(self, seat: int, level: int | None = None) -> str | None:
+        """Why ``seat`` may not bet or raise now, or ``None`` (TH-6.7, TH-3.3); ``level``:
+        the largest bet, when the caller knows it."""
         bets, stacks, live = self.bets, self.stacks, self.live
-        level = max(bets)
+        if level is None:
+            level = max(bets)
         if bets[seat] + stacks[seat] <= level:
             return f"seat {seat} has no chips beyond a call (TH-6.6)"
         for j in range(len(live)):
@@ -167,14 +169,16 @@ class State(GameState[Options]):
                 return f"the betting is capped at {opts.cap} bets this round (TH-3.3)"
         return None
 
-    def _amount_range(self, kind: type[Move]) -> tuple[int, int] | None:
-        """The amounts a bet or raise may be made to now (TH-3, TH-7)."""
+    def _amount_range(self, kind: type[Move], level: int | None = None) -> tuple[int, int] | None:
+        """The amounts a bet or raise may be made to now (TH-3, TH-7); ``level``: the
+        largest bet, when the caller knows it."""
         if self.phase is Phase.OVER:
             return None
         seat = self.turn
         bets = self.bets
-        level = max(bets)
-        if (kind is Bet) != (level == 0) or self._may_raise(seat) is not None:
+        if level is None:
+            level = max(bets)
+        if (kind is Bet) != (level == 0) or self._may_raise(seat, level) is not None:
             return None
         opts = self.options
         allin = bets[seat] + self.stacks[seat]
@@ -200,12 +204,14 @@ class State(GameState[Options]):
         else:
             moves.append(CHECK)
             kind = Raise if level else Bet
-        bounds = self._amount_range(kind)
+        bounds = self._amount_range(kind, level)
         if bounds is not None:
-            moves.extend(self._sizes(kind, bounds))
+            moves.extend(self._sizes(kind, bounds, level))
         return tuple(moves)
 
-    def _sizes(self, kind: type[Bet] | type[Raise], bounds: tuple[int, int]) -> Sequence[Move]:
+    def _sizes(
+        self, kind: type[Bet] | type[Raise], bounds: tuple[int, int], level: int
+    ) -> Sequence[Move]:
         """The canonical amounts (TH-15.2): the minimum, half the pot, the pot, two
         pots and all-in, each clipped to the range, each amount once."""
         low, high = bounds
@@ -213,7 +219,6 @@ class State(GameState[Options]):
             fixed = self.options.structure == "fixed_limit"
             return [_sized(kind, low, 0 if fixed else len(SIZE_SLOTS) - 1)]
         bets = self.bets
-        level = max(bets)
         base = sum(self.paid) + sum(self.antes) + level - bets[self.turn]  # the pot after calling
         key = (kind, low, high, level, base)
         listed = _SIZES.get(key)

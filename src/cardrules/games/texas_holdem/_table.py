@@ -81,6 +81,10 @@ _PACKED = (
     "aggressor", "raked", "last_deal", "finished",
 )  # fmt: skip
 _PACKERS: dict[type, Any] = {}
+#: ``_AROUND[n][seat]``: the seats after ``seat`` at a table of ``n``, in turn, ``seat`` last.
+_AROUND = tuple(
+    tuple(tuple((s + k) % n for k in range(1, n + 1)) for s in range(n)) for n in range(11)
+)
 
 
 class Table:
@@ -205,16 +209,13 @@ class Table:
         """The next seat after ``after`` that must act (``needs``), or ``None``."""
         bets, live, stacks, faced = self.bets, self.live, self.stacks, self.faced
         level = max(bets)
-        n = len(live)
-        able = 0  # seats in the hand that hold chips
-        for j in range(n):
-            if live[j] and stacks[j]:
-                able += 1
-        for k in range(1, n + 1):
-            seat = (after + k) % n
-            if not live[seat] or not stacks[seat]:
-                continue
-            if bets[seat] < level or (faced[seat] < 0 and able > 1):
+        able = len([1 for f, s in zip(live, stacks, strict=True) if f and s])  # with chips
+        for seat in _AROUND[len(live)][after]:
+            if (
+                live[seat]
+                and stacks[seat]
+                and (bets[seat] < level or (faced[seat] < 0 and able > 1))
+            ):
                 return seat
         return None
 

@@ -58,20 +58,28 @@ def shuffled(seed: int, hand: int, dealt: int = 28) -> list[Card]:
     number = int.from_bytes(hashlib.blake2b(key, digest_size=64).digest(), "big")
     pool = list(DECK.cards)
     picks = []
-    sizes = range(52, 52 - min(dealt, _MOST_DEALT), -1)
-    for start in range(0, len(sizes), 4):  # four digits at a time: one division of the big number
-        chunk = sizes[start : start + 4]
-        number, low = divmod(number, _PRODUCTS[len(chunk), chunk[0]])
-        for size in chunk:
+    pop = pool.pop
+    for radix, sizes in _CHUNKS[min(dealt, _MOST_DEALT)]:  # one division of the big number
+        number, low = divmod(number, radix)  # for four digits
+        for size in sizes:
             low, place = divmod(low, size)
-            picks.append(pool.pop(place))
+            picks.append(pop(place))
     pool.extend(reversed(picks))
     return pool
 
 
 _MOST_DEALT = 28
-#: ``_PRODUCTS[k, n]``: n (n - 1) ... (n - k + 1), the radix of k digits of the shuffle.
-_PRODUCTS = {(k, n): math.prod(range(n, n - k, -1)) for k in range(1, 5) for n in range(4, 53)}
+#: ``_CHUNKS[d]``: the radices 52, 51, ... of ``d`` picks, four at a time, each group with
+#: its product (the radix of its four digits together).
+_CHUNKS = tuple(
+    tuple(
+        (math.prod(group), group)
+        for group in (
+            tuple(range(52 - start, 52 - min(start + 4, d), -1)) for start in range(0, d, 4)
+        )
+    )
+    for d in range(_MOST_DEALT + 1)
+)
 
 # The fields ``Table.pack`` sets, in the order its copier takes them (one copier a state
 # class, made on first use: the state's room is above this one).

@@ -145,7 +145,8 @@ def piles_part(tableau: Piles, hidden: Counts7, found: Four, options: Options) -
     if last[0] is tableau and last[1] is hidden and last[2] is found and last[3] is options:
         return cast(Part, last[4])
     part = Part(tableau, hidden, found, options)
-    _LAST[0] = (tableau, hidden, found, options, part)
+    if type(tableau) is tuple and type(hidden) is tuple and type(found) is tuple:
+        _LAST[0] = (tableau, hidden, found, options, part)  # kept only for immutable piles
     return part
 
 

@@ -362,6 +362,8 @@ def _parsed(parse: Any, text: str) -> Any:
     key = (parse, text)
     got = _PARSED.get(key)
     if got is None:
+        if len(_PARSED) > 256:
+            _PARSED.clear()
         got = _PARSED[key] = parse(text)
     return got
 

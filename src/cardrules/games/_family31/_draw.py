@@ -189,14 +189,14 @@ class DrawTable(TokenTable):
             nxt = next_turn(self.alive, seat, seat)
             if nxt is None:  # pragma: no cover  # two players are always in
                 return self._replace(knocker=seat)._end_deal(End.KNOCK)
-            return self._replace(knocker=seat, turn=nxt, turns=self.turns + 1)
+            return _KNOCKED[self.__class__](self, seat, nxt, self.turns + 1)  # type: ignore[no-any-return]
         return self._pass_turn()  # Pass
 
     def _pass_turn(self) -> Self:
         nxt = next_turn(self.alive, self.turn, self.knocker)
         if nxt is None:
             return self._end_deal(End.KNOCK)  # T31-5.2
-        return self._replace(turn=nxt, turns=self.turns + 1)
+        return _PASSED[self.__class__](self, nxt, self.turns + 1)  # type: ignore[no-any-return]
 
     def _end_deal(self, end: End, blitzers: tuple[int, ...] = ()) -> Self:
         players = self.options.players
@@ -261,6 +261,8 @@ class DrawTable(TokenTable):
 
 # The fields a discard that passes the turn changes, and those a deal sets.
 _DISCARDED = Copiers(("hands", "known", "discard", "taken", "phase", "turn", "turns"))
+_KNOCKED = Copiers(("knocker", "turn", "turns"))
+_PASSED = Copiers(("turn", "turns"))
 _DEALT = Copiers(
     ("deal", "dealer", "turn", "phase", "hands", "stock", "discard", "knocker", "taken", "turns")
     + ("known",)

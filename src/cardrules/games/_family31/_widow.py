@@ -154,7 +154,10 @@ _EXCHANGE_KNOCKS: dict[Card, dict[Card, ExchangeKnock]] = {
 
 # The fields an exchange that passes the turn changes, and those a deal sets.
 _EXCHANGED = Copiers(("hands", "widow", "known", "passes", "knocker", "turn"))
+_ENDED = Copiers(("hands", "widow", "known", "passes", "knocker"))  # an exchange that ends
 _SETTLED = Copiers(("tokens", "alive", "last_deal"))
+_PASSED = Copiers(("passes", "turn"))
+_KNOCKED = Copiers(("knocker", "passes", "turn"))
 _DEALT = Copiers(
     ("deal", "dealer", "turn", "phase", "hands", "widow", "stock", "dead", "knocker", "passes")
     + ("known",)
@@ -316,6 +319,9 @@ class WidowTable(TokenTable):
         if isinstance(move, Pass):
             passes = self.passes + 1
             if passes < sum(self.alive):
+                nxt = next_turn(self.alive, seat, self.knocker)
+                if nxt is not None:  # the turn passes on: one positional copy
+                    return _PASSED[self.__class__](self, passes, nxt)  # type: ignore[no-any-return]
                 return self._pass_turn(passes=passes)
             if len(self.stock) < HAND_SIZE:  # SCH-4.5
                 return self._replace(passes=passes)._end_deal(End.DRAW)
@@ -326,6 +332,9 @@ class WidowTable(TokenTable):
                 stock=self.stock[:-HAND_SIZE],
             )
         if isinstance(move, Knock):
+            nxt = next_turn(self.alive, seat, seat)
+            if nxt is not None:
+                return _KNOCKED[self.__class__](self, seat, 0, nxt)  # type: ignore[no-any-return]
             return self._pass_turn(knocker=seat, passes=0)
         hands, widow = self.hands, self.widow
         if isinstance(move, TakeWidow):
@@ -360,15 +369,13 @@ class WidowTable(TokenTable):
         known_all = (*known_all[:seat], known, *known_all[seat + 1 :])
         end = self.special(hand)
         if end is not None:  # SCH-5.3
-            changed = self._replace(hands=hands, widow=widow, known=known_all, passes=0)
-            return changed._end_deal(end, caller=seat)
+            changed = _ENDED[self.__class__](self, hands, widow, known_all, 0, self.knocker)
+            return changed._end_deal(end, caller=seat)  # type: ignore[no-any-return]
         knocker = seat if knock else self.knocker
         nxt = next_turn(self.alive, seat, knocker)
         if nxt is None:  # SCH-5.2
-            changed = self._replace(
-                hands=hands, widow=widow, known=known_all, passes=0, knocker=knocker
-            )
-            return changed._end_deal(End.KNOCK)
+            changed = _ENDED[self.__class__](self, hands, widow, known_all, 0, knocker)
+            return changed._end_deal(End.KNOCK)  # type: ignore[no-any-return]
         return _EXCHANGED[self.__class__](  # type: ignore[no-any-return]
             self, hands, widow, known_all, 0, knocker, nxt
         )

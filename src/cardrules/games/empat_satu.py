@@ -384,7 +384,8 @@ class State(GameState[Options]):
             state = drawn(self, move.source, Phase.DISCARD)
             if self.stock:
                 return state
-            return state._replace(empty_turns=self.empty_turns + 1)  # ES-4.3: only the discard
+            turns = self.empty_turns + 1  # ES-4.3: only the discard to take
+            return _EMPTY_TURN[self.__class__](state, turns)  # type: ignore[no-any-return]
         state = self
         if isinstance(move, Stop):
             return state._end_deal(End.STOP, seat)
@@ -479,6 +480,7 @@ def _deal(state: State, number: int, dealer: int, leader: int) -> State:
 _DECK = standard()
 # The fields a discard changes, and those a deal sets (positional copiers).
 _DISCARDED = Copiers(("hands", "known", "discard", "taken", "phase", "turn"))
+_EMPTY_TURN = Copiers(("empty_turns",))  # a turn that could only take the discard
 _DEALT = Copiers(
     ("deal", "dealer", "leader", "turn", "phase", "hands", "stock", "discard", "known", "taken")
     + ("empty_turns",)

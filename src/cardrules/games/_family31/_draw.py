@@ -179,10 +179,8 @@ class DrawTable(TokenTable):
                 return _DISCARDED[self.__class__](  # type: ignore[no-any-return]
                     self, hands, known, discard, None, Phase.TURN, nxt, self.turns + 1
                 )
-            state = self._replace(
-                hands=hands, known=known, discard=discard, taken=None, phase=Phase.TURN
-            )
-            return state._end_deal(end, blitzers=(seat,) if end is End.BLITZ else ())
+            state = _ENDED[self.__class__](self, hands, known, discard, None, Phase.TURN)
+            return state._end_deal(end, blitzers=(seat,) if end is End.BLITZ else ())  # type: ignore[no-any-return]
         if isinstance(move, Draw):
             return drawn(self, move.source, Phase.DISCARD)
         if isinstance(move, Knock):
@@ -261,6 +259,7 @@ class DrawTable(TokenTable):
 
 # The fields a discard that passes the turn changes, and those a deal sets.
 _DISCARDED = Copiers(("hands", "known", "discard", "taken", "phase", "turn", "turns"))
+_ENDED = Copiers(("hands", "known", "discard", "taken", "phase"))  # a discard that ends
 _KNOCKED = Copiers(("knocker", "turn", "turns"))
 _PASSED = Copiers(("turn", "turns"))
 _DEALT = Copiers(

@@ -33,7 +33,7 @@ from cardrules.engine import (
     seeded_shuffle,
 )
 from cardrules.errors import InvalidStateError, OptionError
-from cardrules.games._family31._books import check_taken, next_turn
+from cardrules.games._family31._books import check_taken, deal_order, next_turn
 from cardrules.games._family31._moves import (
     _DISCARDS,
     DRAW_DISCARD,
@@ -354,7 +354,7 @@ def deal_draw(state: Any, number: int, dealer: int) -> Any:
     cards = seeded_shuffle(f"{state.seed}/deal/{number}", state.DECK.cards)  # shuffled(), faster
     players = state.options.players
     hands: list[tuple[Card, ...]] = [()] * players
-    order = [i for i in ((dealer + k) % players for k in range(1, players + 1)) if state.alive[i]]
+    order = deal_order(state.alive, dealer)  # from the dealer's left
     for i in order:
         hands[i] = tuple(cards[-3:])  # a shuffled pack: three at once deals the same chances
         del cards[-3:]

@@ -325,9 +325,10 @@ class State(GameState[Options]):
     def _play(self, card: Card) -> State:
         n = self.options.players
         seat = self.turn
-        hand = list(self.hands[seat])
-        hand.remove(card)
-        hands = replace_at(self.hands, seat, tuple(hand))
+        hands = self.hands
+        hand = hands[seat]
+        at = hand.index(card)  # the first copy, as list.remove takes
+        hands = (*hands[:seat], hand[:at] + hand[at + 1 :], *hands[seat + 1 :])  # replace_at
         trick = (*self.trick, card)
         if len(trick) < n:
             return _PLAYED(self, hands, trick, (seat + 1) % n)  # type: ignore[no-any-return]

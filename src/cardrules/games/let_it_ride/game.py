@@ -246,12 +246,7 @@ class State(GameState[Options]):
             won=tuple(won),
             side=tuple(sides) if has_side else (),
         )
-        state = self._replace(
-            bankrolls=tuple(bankrolls),
-            riding=((False,) * 3,) * n,
-            turned=2,
-            last_deal=result,
-        )
+        state: State = _SHOWN(self, tuple(bankrolls), ((False,) * 3,) * n, 2, result)
         return _deal(state, self.deal + 1)
 
     def _side_nets(self, seat: int, line: PayLine) -> list[int]:
@@ -349,6 +344,7 @@ _DECK = standard()
 # Positional copies (fields_copier): a bet decided, the last decision of a round, a deal.
 _DECIDED: Any = fields_copier(State, ("riding", "bankrolls", "turn"))
 _TURNED: Any = fields_copier(State, ("riding", "bankrolls", "turn", "phase", "turned"))
+_SHOWN: Any = fields_copier(State, ("bankrolls", "riding", "turned", "last_deal"))
 _DEALT: Any = fields_copier(State, (
     "deal", "phase", "turn", "hands", "board", "turned", "stock", "playing", "riding", "bankrolls",
 ))  # fmt: skip

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from cardrules.cards import Card
@@ -137,9 +136,7 @@ class Table:
         self.turn: int = state.turn
         self.button: int = state.button
         self.street: int = state.street
-        # holes, antes and live stay the state's tuples until a move changes one (a fold, an
-        # ante): most moves do not.
-        self.holes: list[tuple[Card, ...]] | tuple[tuple[Card, ...], ...] = state.holes
+        self.holes: list[tuple[Card, ...]] = list(state.holes)
         self.board: tuple[Card, ...] = state.board
         self.stock: list[Card] | tuple[Card, ...] = state.stock
         self.burned: tuple[Card, ...] = state.burned
@@ -147,8 +144,8 @@ class Table:
         self.stacks: list[int] = list(state.stacks)
         self.bets: list[int] = list(state.bets)
         self.paid: list[int] = list(state.paid)
-        self.antes: list[int] | tuple[int, ...] = state.antes
-        self.live: list[bool] | tuple[bool, ...] = state.live
+        self.antes: list[int] = list(state.antes)
+        self.live: list[bool] = list(state.live)
         self.faced: list[int] = list(state.faced)
         self.min_raise: int = state.min_raise
         self.reopen: int = state.reopen
@@ -184,11 +181,9 @@ class Table:
         level = max(self.bets)
         cls = type(move)
         if cls is Fold:
-            live, holes = list(self.live), list(self.holes)
-            live[seat] = False
-            self.muck += holes[seat]  # folded cards are mucked unseen (TH-6.1)
-            holes[seat] = ()
-            self.live, self.holes = live, holes
+            self.live[seat] = False
+            self.muck += self.holes[seat]  # folded cards are mucked unseen (TH-6.1)
+            self.holes[seat] = ()
         elif cls is Call:
             self.put(seat, min(level - self.bets[seat], self.stacks[seat]))
         elif cls is Bet or cls is Raise:
@@ -432,11 +427,10 @@ class Table:
         """An ante: chips into the pot that are no part of the round's bets (TH-4.4)."""
         chips = min(chips, self.stacks[seat])
         self.stacks[seat] -= chips
-        antes = self.antes = list(self.antes)
-        antes[seat] += chips
+        self.antes[seat] += chips
 
 
-def _pots(paid: list[int], live: Sequence[bool]) -> list[tuple[int, tuple[int, ...]]]:
+def _pots(paid: list[int], live: list[bool]) -> list[tuple[int, tuple[int, ...]]]:
     """``pots.side_pots`` without its checks, for the play's own valid counts."""
     levels = sorted({p for p, f in zip(paid, live, strict=True) if f and p > 0})
     pots: list[tuple[int, tuple[int, ...]]] = []
@@ -467,7 +461,7 @@ def _split(amount: int, winners: tuple[int, ...], button: int, n: int) -> tuple[
     return tuple(shares)
 
 
-def _next_seat(holding: Sequence[bool], seat: int) -> int:
+def _next_seat(holding: list[bool], seat: int) -> int:
     n = len(holding)
     for k in range(1, n + 1):
         nxt = (seat + k) % n

@@ -42,6 +42,7 @@ from cardrules.engine import (
 )
 from cardrules.errors import InvalidStateError, OptionError
 from cardrules.games._family31 import (
+    Copiers,
     Discard,
     Draw,
     Source,
@@ -367,13 +368,14 @@ class State(GameState[Options]):
             card = move.card
             hands = self.hands
             options = self.options
-            state = self._replace(
-                hands=replace_at(hands, seat, without(hands[seat], card)),
-                known=remove_known(self.known, seat, (card,)),
-                discard=(*self.discard, card),
-                taken=None,
-                phase=Phase.TURN,
-                turn=(seat + 1) % options.players,
+            state: State = _DISCARDED[self.__class__](
+                self,
+                replace_at(hands, seat, without(hands[seat], card)),
+                remove_known(self.known, seat, (card,)),
+                (*self.discard, card),
+                None,
+                Phase.TURN,
+                (seat + 1) % options.players,
             )
             if self.empty_turns >= options.players * options.exhausted_rounds:
                 return state._end_deal(End.EXHAUSTED, None)  # ES-4.3
@@ -382,7 +384,8 @@ class State(GameState[Options]):
             state = drawn(self, move.source, Phase.DISCARD)
             if self.stock:
                 return state
-            return state._replace(empty_turns=self.empty_turns + 1)  # ES-4.3: only the discard
+            turns = self.empty_turns + 1  # ES-4.3: only the discard to take
+            return _EMPTY_TURN[self.__class__](state, turns)  # type: ignore[no-any-return]
         state = self
         if isinstance(move, Stop):
             return state._end_deal(End.STOP, seat)
@@ -468,22 +471,20 @@ def _deal(state: State, number: int, dealer: int, leader: int) -> State:
         seat = (dealer + k) % n
         hands[seat] = tuple(cards[-HAND_SIZE:])  # a shuffled pack: four at once is as fair
         del cards[-HAND_SIZE:]
-    return state._replace(
-        deal=number,
-        dealer=dealer,
-        leader=leader,
-        turn=leader,
-        phase=Phase.TURN,
-        hands=tuple(hands),
-        stock=tuple(cards),
-        discard=(),
-        known=((),) * n,
-        taken=None,
-        empty_turns=0,
-    )
+    return _DEALT[state.__class__](  # type: ignore[no-any-return]
+        state, number, dealer, leader, leader, Phase.TURN, tuple(hands), tuple(cards), (),
+        ((),) * n, None, 0,
+    )  # fmt: skip
 
 
 _DECK = standard()
+# The fields a discard changes, and those a deal sets (positional copiers).
+_DISCARDED = Copiers(("hands", "known", "discard", "taken", "phase", "turn"))
+_EMPTY_TURN = Copiers(("empty_turns",))  # a turn that could only take the discard
+_DEALT = Copiers(
+    ("deal", "dealer", "leader", "turn", "phase", "hands", "stock", "discard", "known", "taken")
+    + ("empty_turns",)
+)
 
 
 @attrs.frozen

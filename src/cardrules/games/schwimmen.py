@@ -387,9 +387,10 @@ class State(WidowTable):
             >>> attrs.evolve(state, hands=hands).showdown_losers([0, 1])
             ((1,), False)
         """
-        keys = [self.hand_order(self.hands[i]) for i in live]
+        hands, order = self.hands, self.hand_order
+        keys = [order(hands[i]) for i in live]
         low = min(keys)
-        return tuple(i for i, k in zip(live, keys, strict=True) if k == low), False
+        return tuple([i for i, k in zip(live, keys, strict=True) if k == low]), False
 
     # ---- protocol -------------------------------------------------------------------
 

@@ -31,7 +31,7 @@ from cardrules.errors import OptionError
 from cardrules.games import schwimmen
 from cardrules.games._family31 import showdown_keys, void_if_nobody_left
 from cardrules.games._family31._widow import End, widow_picture
-from cardrules.games.schwimmen import check_hand, hand_mask
+from cardrules.games.schwimmen import _BITS, check_hand, hand_mask
 from cardrules.poker import A23_RUNS, ThreeCardCategory, ThreeCardRank, three_card_rank
 
 __all__ = ["Options", "State", "StopTheBus", "View", "deal_losses", "hand_rank", "score_hand"]
@@ -138,7 +138,16 @@ _RANKS: dict[tuple[str, int], tuple[int, ...]] = {}
 
 
 def _order_key(hand: tuple[Card, ...], a23: str) -> tuple[int, ...]:
-    cache = (a23, hand_mask(hand))
+    mask = None
+    if type(hand) is tuple and len(hand) == 3:  # a hand in play: hand_mask without its checks
+        a, b, c = hand
+        bits = _BITS
+        cards = type(a) is Card and type(b) is Card and type(c) is Card
+        if cards and a in bits and b in bits and c in bits:
+            mask = bits[a] | bits[b] | bits[c]
+    if mask is None:
+        mask = hand_mask(hand)
+    cache = (a23, mask)
     key = _RANKS.get(cache)
     if key is None:
         rank = three_card_rank(hand, a23=a23)

@@ -37,6 +37,7 @@ from cardrules.games._family31 import DRAW_STOCK as DRAW_STOCK
 from cardrules.games._family31 import KNOCK as KNOCK
 from cardrules.games._family31 import PASS as PASS
 from cardrules.games._family31 import (
+    Copiers,
     Discard,
     Draw,
     Knock,
@@ -220,7 +221,7 @@ def _losses(
             if i not in blitzers:
                 losses[i] = 1  # T31-5.3
     elif end is End.KNOCK:
-        low = min(values[i] for i in live)
+        low = min([values[i] for i in live])
         lowest = [i for i in live if values[i] == low]
         if knocker is not None and lowest == [knocker]:
             losses[knocker] = 2  # T31-6.3
@@ -514,7 +515,8 @@ class State(DrawTable):
         ([`cardrules.games.thirty_one_no_elimination`][cardrules.games.thirty_one_no_elimination]
         scores points instead).
         """
-        live = [i for i in range(self.options.players) if self.alive[i]]
+        alive = self.alive
+        live = [i for i in range(self.options.players) if alive[i]]
         losses = _losses(end, blitzers, values, live, self.knocker)
         tokens, alive = lose_tokens(self.tokens, self.alive, losses)  # T31-6.4
         result = DealResult(
@@ -526,9 +528,10 @@ class State(DrawTable):
             losses=tuple(losses),
             best=best,
         )
-        return self._replace(tokens=tokens, alive=alive, last_deal=result)
+        return _SETTLED[self.__class__](self, tokens, alive, result)  # type: ignore[no-any-return]
 
 
+_SETTLED = Copiers(("tokens", "alive", "last_deal"))  # a deal settled
 _deal = deal_draw
 _DECK = standard()
 

@@ -29,6 +29,7 @@ from cardrules.cards import Card
 from cardrules.engine import GameState, make_view, option
 from cardrules.errors import InvalidCardError, InvalidStateError, OptionError
 from cardrules.games import thirty_one
+from cardrules.games._family31 import Copiers
 from cardrules.games.thirty_one import TRIPS_VALUES, End, check_trips, hand_value
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
 
 BLITZ = 31
 _MAX_PLAYERS = 9
+_SCORED = Copiers(("points", "last_deal"))  # a deal scored
 
 # T31N-3.1: (knocker, anyone else) for each category, as the text's chart gives
 # them; T31N-3.7: the published chart swaps the columns (the knocker scores more).
@@ -271,8 +273,8 @@ class State(thirty_one.State):
             best=best,
             points=gained,
         )
-        points = tuple(p + g for p, g in zip(self.points, gained, strict=True))
-        return self._replace(points=points, last_deal=result)
+        points = tuple([p + g for p, g in zip(self.points, gained, strict=True)])
+        return _SCORED[self.__class__](self, points, result)  # type: ignore[no-any-return]
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know: what it would in Thirty-One, and the points (T31N-4.3)."""

@@ -47,6 +47,7 @@ from cardrules.games._family31._moves import (
     discard_move,
 )
 from cardrules.games._family31._table import (
+    Copiers,
     blank_state,
     check_known,
     check_seats,
@@ -61,6 +62,7 @@ __all__ = [
     "DRAW_STOCK",
     "KNOCK",
     "PASS",
+    "Copiers",
     "Discard",
     "Draw",
     "Knock",

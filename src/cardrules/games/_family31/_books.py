@@ -111,7 +111,14 @@ def deal_order(alive: Sequence[bool], dealer: int) -> list[int]:
         [3, 0, 2]
     """
     n = len(alive)
-    return [s for s in ((dealer + k) % n for k in range(1, n + 1)) if alive[s]]
+    around = _AROUND.get((n, dealer))
+    if around is None:
+        around = _AROUND[n, dealer] = tuple([(dealer + k) % n for k in range(1, n + 1)])
+    return [s for s in around if alive[s]]
+
+
+# The seats clockwise from a dealer's left, the dealer last: (players, dealer) -> seats.
+_AROUND: dict[tuple[int, int], tuple[int, ...]] = {}
 
 
 K = TypeVar("K")

@@ -33,7 +33,7 @@ from cardrules.engine import (
     seeded_shuffle,
 )
 from cardrules.errors import InvalidStateError, OptionError
-from cardrules.games._family31._books import check_taken, next_turn
+from cardrules.games._family31._books import check_taken, deal_order, next_turn
 from cardrules.games._family31._moves import (
     _DISCARDS,
     DRAW_DISCARD,
@@ -47,6 +47,7 @@ from cardrules.games._family31._moves import (
     Source,
 )
 from cardrules.games._family31._table import (
+    Copiers,
     TokenTable,
     blank_state,
     check_known,
@@ -160,7 +161,8 @@ class DrawTable(TokenTable):
             known = self.known
             if out in known[seat]:
                 known = replace_at(known, seat, tuple([c for c in known[seat] if c != out]))
-            hands = replace_at(self.hands, seat, hand)
+            hands = self.hands
+            hands = (*hands[:seat], hand, *hands[seat + 1 :])  # replace_at, inline
             discard = (*self.discard, out)
             knocker = self.knocker
             nxt = next_turn(self.alive, seat, knocker)
@@ -174,39 +176,32 @@ class DrawTable(TokenTable):
             else:
                 end = None if nxt is not None else End.KNOCK  # T31-5.2
             if end is None:  # the turn passes: one copy
-                return self._replace(
-                    hands=hands,
-                    known=known,
-                    discard=discard,
-                    taken=None,
-                    phase=Phase.TURN,
-                    turn=nxt,
-                    turns=self.turns + 1,
+                return _DISCARDED[self.__class__](  # type: ignore[no-any-return]
+                    self, hands, known, discard, None, Phase.TURN, nxt, self.turns + 1
                 )
-            state = self._replace(
-                hands=hands, known=known, discard=discard, taken=None, phase=Phase.TURN
-            )
-            return state._end_deal(end, blitzers=(seat,) if end is End.BLITZ else ())
+            state = _ENDED[self.__class__](self, hands, known, discard, None, Phase.TURN)
+            return state._end_deal(end, blitzers=(seat,) if end is End.BLITZ else ())  # type: ignore[no-any-return]
         if isinstance(move, Draw):
             return drawn(self, move.source, Phase.DISCARD)
         if isinstance(move, Knock):
             nxt = next_turn(self.alive, seat, seat)
             if nxt is None:  # pragma: no cover  # two players are always in
                 return self._replace(knocker=seat)._end_deal(End.KNOCK)
-            return self._replace(knocker=seat, turn=nxt, turns=self.turns + 1)
+            return _KNOCKED[self.__class__](self, seat, nxt, self.turns + 1)  # type: ignore[no-any-return]
         return self._pass_turn()  # Pass
 
     def _pass_turn(self) -> Self:
         nxt = next_turn(self.alive, self.turn, self.knocker)
         if nxt is None:
             return self._end_deal(End.KNOCK)  # T31-5.2
-        return self._replace(turn=nxt, turns=self.turns + 1)
+        return _PASSED[self.__class__](self, nxt, self.turns + 1)  # type: ignore[no-any-return]
 
     def _end_deal(self, end: End, blitzers: tuple[int, ...] = ()) -> Self:
         players = self.options.players
         value, trips = self._value, self._trips()
-        values = tuple(value(h, trips) if h else 0 for h in self.hands)
-        live = [i for i in range(players) if self.alive[i]]
+        values = tuple([value(h, trips) if h else 0 for h in self.hands])
+        alive = self.alive
+        live = [i for i in range(players) if alive[i]]
         best = None
         if end is not End.STOCK_EXHAUSTED:
             best = self._best_seat(live, values, trips)
@@ -220,10 +215,13 @@ class DrawTable(TokenTable):
         ``values`` are the hands' values: a hand's key starts with its value, so
         only the hands of the highest value need their keys.
         """
+        top = max([values[i] for i in live])
+        tops = [i for i in live if values[i] == top]
+        if len(tops) == 1:  # the one hand of the highest value: no keys needed
+            return tops[0]
         hands, dealer = self.hands, self.dealer
         n = len(hands)
         order = sorted(live, key=lambda i: (i - dealer - 1) % n)
-        top = max(values[i] for i in live)
         key = self._key
         ranked = [(key(hands[i], trips), -k, i) for k, i in enumerate(order) if values[i] == top]
         return max(ranked)[2]
@@ -258,6 +256,16 @@ class DrawTable(TokenTable):
         if not self.discard and self.phase is Phase.TURN:
             raise InvalidStateError("the discard pile is empty at the start of a turn")
 
+
+# The fields a discard that passes the turn changes, and those a deal sets.
+_DISCARDED = Copiers(("hands", "known", "discard", "taken", "phase", "turn", "turns"))
+_ENDED = Copiers(("hands", "known", "discard", "taken", "phase"))  # a discard that ends
+_KNOCKED = Copiers(("knocker", "turn", "turns"))
+_PASSED = Copiers(("turn", "turns"))
+_DEALT = Copiers(
+    ("deal", "dealer", "turn", "phase", "hands", "stock", "discard", "knocker", "taken", "turns")
+    + ("known",)
+)
 
 # The state before the first deal, by state class and options (a random deal is this,
 # the deal and a dozen moves: a copy is cheaper than a new state).
@@ -346,26 +354,27 @@ def deal_draw(state: Any, number: int, dealer: int) -> Any:
     cards = seeded_shuffle(f"{state.seed}/deal/{number}", state.DECK.cards)  # shuffled(), faster
     players = state.options.players
     hands: list[tuple[Card, ...]] = [()] * players
-    order = [i for i in ((dealer + k) % players for k in range(1, players + 1)) if state.alive[i]]
+    order = deal_order(state.alive, dealer)  # from the dealer's left
     for i in order:
         hands[i] = tuple(cards[-3:])  # a shuffled pack: three at once deals the same chances
         del cards[-3:]
     upcard = cards.pop()
-    dealt = state._replace(
-        deal=number,
-        dealer=dealer,
-        turn=order[0],
-        phase=Phase.TURN,
-        hands=tuple(hands),
-        stock=tuple(cards),
-        discard=(upcard,),
-        knocker=None,
-        taken=None,
-        turns=0,
-        known=((),) * players,
+    dealt = _DEALT[state.__class__](
+        state,
+        number,
+        dealer,
+        order[0],
+        Phase.TURN,
+        tuple(hands),
+        tuple(cards),
+        (upcard,),
+        None,
+        None,
+        0,
+        ((),) * players,
     )
     value, trips = dealt._value, dealt._trips()
-    blitzers = tuple(i for i in order if value(hands[i], trips) == 31)
+    blitzers = tuple([i for i in order if value(hands[i], trips) == 31])
     return dealt._end_deal(End.BLITZ, blitzers) if blitzers else dealt
 
 

@@ -24,6 +24,7 @@ from cardrules.cards import Card
 from cardrules.engine import (
     GameState,
     History,
+    fields_copier,
     make_view,
     next_seat,
     redeal_hidden,
@@ -128,6 +129,31 @@ def blank_state(game: Any, seed: int, seats: Mapping[str, Any], **fields: Any) -
     )
 
 
+class Copiers(dict[type, Any]):
+    """Per state class, the positional copier of ``names``
+    ([`fields_copier`][cardrules.engine.fields_copier]), made on its first use: a
+    variant's state class lies above the family's rooms.
+
+    Examples:
+        >>> from cardrules import games
+        >>> state = games.create("thirty_one", players=2).new_game(seed=1)
+        >>> Copiers(("turn",))[type(state)](state, 1) == state._replace(turn=1)
+        True
+    """
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        super().__init__()
+        self.names = names
+
+    def __missing__(self, cls: type) -> Any:
+        made = self[cls] = fields_copier(cls, self.names)
+        return made
+
+
+_DRAW = Copiers(("hands", "stock", "phase"))
+_TAKE = Copiers(("hands", "known", "discard", "taken", "phase"))
+
+
 def drawn(state: S, source: Source, phase: Any) -> S:
     """``state`` after its player draws the stock's top or takes the discard's top
     (a card taken is known to be in the hand, and ``taken``), to discard in ``phase``."""
@@ -136,17 +162,21 @@ def drawn(state: S, source: Source, phase: Any) -> S:
     hands = table.hands
     if source is Source.DISCARD:
         card = table.discard[-1]
-        return table._replace(  # type: ignore[no-any-return]
-            hands=replace_at(hands, seat, (*hands[seat], card)),
-            known=replace_at(table.known, seat, (*table.known[seat], card)),
-            discard=table.discard[:-1],
-            taken=card,
-            phase=phase,
+        taken: S = _TAKE[table.__class__](
+            table,
+            replace_at(hands, seat, (*hands[seat], card)),
+            replace_at(table.known, seat, (*table.known[seat], card)),
+            table.discard[:-1],
+            card,
+            phase,
         )
+        return taken
     stock = table.stock
-    return table._replace(  # type: ignore[no-any-return]
-        hands=replace_at(hands, seat, (*hands[seat], stock[-1])), stock=stock[:-1], phase=phase
+    after = seat + 1  # replace_at, inline
+    draw: S = _DRAW[table.__class__](
+        table, (*hands[:seat], (*hands[seat], stock[-1]), *hands[after:]), stock[:-1], phase
     )
+    return draw
 
 
 def exchange(
@@ -164,8 +194,8 @@ def exchange(
     """
     if give in mine:
         mine = tuple([c for c in mine if c != give])
-    new_hand = replace_at(hand, hand.index(give), take)
-    return new_hand, replace_at(pile, pile.index(take), give), (*mine, take)
+    i, j = hand.index(give), pile.index(take)  # replace_at, inline
+    return (*hand[:i], take, *hand[i + 1 :]), (*pile[:j], give, *pile[j + 1 :]), (*mine, take)
 
 
 def resample_stock(state: S, seat: int, rng: random.Random) -> S:

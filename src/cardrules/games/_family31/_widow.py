@@ -43,6 +43,7 @@ from cardrules.engine import (
 from cardrules.errors import IllegalMoveError, InvalidStateError
 from cardrules.games._family31._books import deal_order, lose_tokens, next_turn
 from cardrules.games._family31._table import (
+    Copiers,
     TokenTable,
     blank_state,
     check_known,
@@ -150,6 +151,17 @@ _EXCHANGE_KNOCKS: dict[Card, dict[Card, ExchangeKnock]] = {
     give: {take: ExchangeKnock(give, take) for take in _FULL.cards} for give in _FULL.cards
 }
 
+
+# The fields an exchange that passes the turn changes, and those a deal sets.
+_EXCHANGED = Copiers(("hands", "widow", "known", "passes", "knocker", "turn"))
+_ENDED = Copiers(("hands", "widow", "known", "passes", "knocker"))  # an exchange that ends
+_SETTLED = Copiers(("tokens", "alive", "last_deal"))
+_PASSED = Copiers(("passes", "turn"))
+_KNOCKED = Copiers(("knocker", "passes", "turn"))
+_DEALT = Copiers(
+    ("deal", "dealer", "turn", "phase", "hands", "widow", "stock", "dead", "knocker", "passes")
+    + ("known",)
+)
 
 # --------------------------------------------------------------------------- state
 
@@ -291,9 +303,14 @@ class WidowTable(TokenTable):
 
     def _next(self, move: Move) -> Self:
         seat = self.turn
-        if isinstance(move, (Exchange, ExchangeKnock)):
+        cls = move.__class__
+        if cls is Exchange or cls is ExchangeKnock or isinstance(move, (Exchange, ExchangeKnock)):
             hand, widow, known = exchange(
-                self.hands[seat], self.widow, self.known[seat], move.give, move.take
+                self.hands[seat],
+                self.widow,
+                self.known[seat],
+                move.give,  # type: ignore[attr-defined]
+                move.take,  # type: ignore[attr-defined]
             )
             return self._exchanged(hand, widow, known, isinstance(move, ExchangeKnock))
         if isinstance(move, (ExchangeAll, ExchangeAllKnock)):
@@ -302,6 +319,9 @@ class WidowTable(TokenTable):
         if isinstance(move, Pass):
             passes = self.passes + 1
             if passes < sum(self.alive):
+                nxt = next_turn(self.alive, seat, self.knocker)
+                if nxt is not None:  # the turn passes on: one positional copy
+                    return _PASSED[self.__class__](self, passes, nxt)  # type: ignore[no-any-return]
                 return self._pass_turn(passes=passes)
             if len(self.stock) < HAND_SIZE:  # SCH-4.5
                 return self._replace(passes=passes)._end_deal(End.DRAW)
@@ -312,6 +332,9 @@ class WidowTable(TokenTable):
                 stock=self.stock[:-HAND_SIZE],
             )
         if isinstance(move, Knock):
+            nxt = next_turn(self.alive, seat, seat)
+            if nxt is not None:
+                return _KNOCKED[self.__class__](self, seat, 0, nxt)  # type: ignore[no-any-return]
             return self._pass_turn(knocker=seat, passes=0)
         hands, widow = self.hands, self.widow
         if isinstance(move, TakeWidow):
@@ -341,18 +364,21 @@ class WidowTable(TokenTable):
         """Apply an exchange; a special hand ends the deal before any knock
         counts (SCH-5.3), else a knock made with it takes effect (SCH-5.1)."""
         seat = self.turn
-        changes: dict[str, Any] = {
-            "hands": replace_at(self.hands, seat, hand),
-            "widow": widow,
-            "known": replace_at(self.known, seat, known),
-            "passes": 0,
-        }
+        hands, known_all = self.hands, self.known
+        hands = (*hands[:seat], hand, *hands[seat + 1 :])  # replace_at, inline
+        known_all = (*known_all[:seat], known, *known_all[seat + 1 :])
         end = self.special(hand)
         if end is not None:  # SCH-5.3
-            return self._replace(**changes)._end_deal(end, caller=seat)
-        if knock:
-            changes["knocker"] = seat
-        return self._pass_turn(**changes)
+            changed = _ENDED[self.__class__](self, hands, widow, known_all, 0, self.knocker)
+            return changed._end_deal(end, caller=seat)  # type: ignore[no-any-return]
+        knocker = seat if knock else self.knocker
+        nxt = next_turn(self.alive, seat, knocker)
+        if nxt is None:  # SCH-5.2
+            changed = _ENDED[self.__class__](self, hands, widow, known_all, 0, knocker)
+            return changed._end_deal(End.KNOCK)  # type: ignore[no-any-return]
+        return _EXCHANGED[self.__class__](  # type: ignore[no-any-return]
+            self, hands, widow, known_all, 0, knocker, nxt
+        )
 
     def _pass_turn(self, **changes: Any) -> Self:
         """Apply ``changes`` and give the turn on, or show hands after a knock."""
@@ -364,17 +390,18 @@ class WidowTable(TokenTable):
 
     def _end_deal(self, end: End, caller: int | None = None) -> Self:
         players = self.options.players
-        live = [i for i in range(players) if self.alive[i]]
+        flags = self.alive
+        live = [i for i in range(players) if flags[i]]
         losers: tuple[int, ...] = ()
         void = False
         if end is End.THREE_ACES:
-            losers = tuple(i for i in live if i != caller)  # SCH-6.1
+            losers = tuple([i for i in live if i != caller])  # SCH-6.1
         elif end is not End.DRAW:
             losers, void = self.showdown_losers(live)  # SCH-6.2 to SCH-6.4
-        losses = tuple(1 if i in losers else 0 for i in range(players))
-        tokens, alive = lose_tokens(self.tokens, self.alive, losses)
+        losses = tuple([1 if i in losers else 0 for i in range(players)])
+        tokens, alive = lose_tokens(self.tokens, flags, losses)
         if not self.options.swimming:  # SCH-7.4: the last token lost, out at once
-            alive = tuple(a and t > 0 for a, t in zip(alive, tokens, strict=True))
+            alive = tuple([a and t > 0 for a, t in zip(alive, tokens, strict=True)])
         if not any(alive):  # SCH-7.3: the last players all tied lowest; play again
             losses, tokens, alive, void = (0,) * players, self.tokens, self.alive, True
         result = DealResult(
@@ -386,7 +413,7 @@ class WidowTable(TokenTable):
             losses=losses,
             void=void,
         )
-        state = self._replace(tokens=tokens, alive=alive, last_deal=result)
+        state = _SETTLED[self.__class__](self, tokens, alive, result)
         return self._next_deal(state, deal_widow, known=self.hands)  # all shown at the end
 
     # ---- views ---------------------------------------------------------------------
@@ -443,18 +470,19 @@ def deal_widow(state: Any, number: int, dealer: int) -> Any:
         del cards[-HAND_SIZE:]
     widow = tuple(cards[-HAND_SIZE:])
     del cards[-HAND_SIZE:]
-    return state._replace(
-        deal=number,
-        dealer=dealer,
-        turn=dealer,
-        phase=Phase.CHOOSE,
-        hands=tuple(hands),
-        widow=widow,
-        stock=tuple(cards),
-        dead=(),
-        knocker=None,
-        passes=0,
-        known=((),) * players,
+    return _DEALT[state.__class__](
+        state,
+        number,
+        dealer,
+        dealer,
+        Phase.CHOOSE,
+        tuple(hands),
+        widow,
+        tuple(cards),
+        (),
+        None,
+        0,
+        ((),) * players,
     )
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -25,6 +25,7 @@ from cardrules.engine import (
     GameView,
     History,
     Move,
+    fields_copier,
     make_view,
     redeal_hidden,
     replace_at,
@@ -213,9 +214,17 @@ class State(GameState[Options]):
     def _generate_moves(self) -> tuple[Move, ...]:
         phase = self.phase
         if phase is Phase.PLAY:
-            rules = _RULES[self.high.denomination]  # type: ignore[union-attr]
-            playable = tricks.legal_plays(self.hands[self.turn], self.trick, rules)
-            return tuple([_PLAYS[c] for c in playable])
+            cards = dict.fromkeys(self.hands[self.turn])  # each card once, in hand order
+            trick = self.trick
+            if trick:  # tricks.legal_plays under _RULES, inline: follow suit if able (FS-5.2)
+                trump = self.high.denomination.trump  # type: ignore[union-attr]
+                led = trick[0][1]
+                if led is None:
+                    led = trump
+                follow = [_PLAYS[c] for c in cards if (trump if c[1] is None else c[1]) is led]
+                if follow:
+                    return tuple(follow)
+            return tuple([_PLAYS[c] for c in cards])
         if phase is Phase.OVER:
             return ()
         high = self.high
@@ -294,12 +303,8 @@ class State(GameState[Options]):
             return self._replace(passes=self.passes + 1, turn=(seat + 1) % n)
         if type(move) is Bid:
             contract = Contract(number=move.number, denomination=move.denomination, bidder=seat)
-            return self._replace(
-                high=contract,
-                passes=0,
-                suit_bid=self.suit_bid or move.denomination.trump is not None,
-                turn=(seat + 1) % n,
-            )
+            suit_bid = self.suit_bid or move.denomination.trump is not None
+            return _BID(self, contract, 0, suit_bid, (seat + 1) % n)  # type: ignore[no-any-return]
         assert high is not None  # only bids are legal before the first bid
         if type(move) is Double:
             doubled = attrs.evolve(high, doubled=True)
@@ -320,12 +325,13 @@ class State(GameState[Options]):
     def _play(self, card: Card) -> State:
         n = self.options.players
         seat = self.turn
-        hand = list(self.hands[seat])
-        hand.remove(card)
-        hands = replace_at(self.hands, seat, tuple(hand))
+        hands = self.hands
+        hand = hands[seat]
+        at = hand.index(card)  # the first copy, as list.remove takes
+        hands = (*hands[:seat], hand[:at] + hand[at + 1 :], *hands[seat + 1 :])  # replace_at
         trick = (*self.trick, card)
         if len(trick) < n:
-            return self._replace(hands=hands, trick=trick, turn=(seat + 1) % n)
+            return _PLAYED(self, hands, trick, (seat + 1) % n)  # type: ignore[no-any-return]
         high = self.high
         assert high is not None
         rules = _RULES[high.denomination]
@@ -334,14 +340,7 @@ class State(GameState[Options]):
         taken = list(self.taken)
         taken[team] += tricks.points(trick, rules)  # FS-5.5
         won = replace_at(self.won, team, self.won[team] + trick)
-        state = self._replace(
-            hands=hands,
-            trick=(),
-            won=won,
-            taken=(taken[0], taken[1]),
-            turn=winner,
-            leader=winner,
-        )
+        state: State = _TAKEN(self, hands, (), won, (taken[0], taken[1]), winner, winner)
         bidders = high.bidder & 1
         result = outcome(high.number, taken[bidders], taken[1 - bidders])
         if hands[0] and (result is None or self.options.play_out):
@@ -483,6 +482,10 @@ class State(GameState[Options]):
 
 
 _BIDDING_MOVES: dict[tuple[int, bool, bool, bool, bool], tuple[Move, ...]] = {}
+# Positional copies (fields_copier): a card played to a trick, a trick taken, a bid.
+_PLAYED: Any = fields_copier(State, ("hands", "trick", "turn"))
+_TAKEN: Any = fields_copier(State, ("hands", "trick", "won", "taken", "turn", "leader"))
+_BID: Any = fields_copier(State, ("high", "passes", "suit_bid", "turn"))
 
 
 def _all_passed(dealer: int, n: int) -> Contract:

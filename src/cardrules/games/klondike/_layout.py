@@ -53,6 +53,11 @@ def position_key(tableau: Piles, hidden: Counts7, waste_size: int, foundations: 
             raise OptionError(f"{name} must be {size} counts, got {counts!r:.60}")
     if type(waste_size) is not int or waste_size < 0:
         raise OptionError(f"waste_size must be a whole number from 0, got {waste_size!r:.40}")
+    return _key(tableau, hidden, waste_size, foundations)
+
+
+def _key(tableau: Piles, hidden: Counts7, waste_size: int, foundations: Four) -> int:
+    """``position_key`` without its input checks (the state's own fields)."""
     up = tuple([p[h:] for p, h in zip(tableau, hidden, strict=True)])
     return hash((up, hidden, waste_size, foundations))
 

@@ -1,4 +1,5 @@
-"""Klondike card tables: ranks ace-low, colours, where a card may go (KL-1.2, KL-3).
+"""Klondike card tables: ranks ace-low, colours, where a card may go (KL-1.2, KL-3), and the
+steps of a move shared by play and auto-play (turning a card, safe cards going home).
 
 Lookups by card, built once, so that the move generator does no arithmetic on
 enums. Cards are also numbered ``0..51`` (``suit * 13 + rank - 1``, rank 1 for
@@ -21,21 +22,26 @@ from collections.abc import Sequence
 from cardrules.cards import Card, Rank, Suit
 from cardrules.engine import Move
 from cardrules.errors import InvalidCardError, OptionError
-from cardrules.games.klondike.moves import Home, Shift
+from cardrules.games.klondike.moves import Home, Shift, standard_points
 
 __all__ = [
     "CARD_OF",
     "CODE",
+    "GUESTS",
     "HOME",
     "HOME_CARD",
     "HOSTS",
     "KINGS",
+    "KINGS_LISTED",
     "PACK",
+    "POINTS",
     "RED",
     "SHIFT",
     "SUIT",
     "VALUE",
+    "auto_play",
     "is_safe",
+    "turn_over",
 ]
 
 
@@ -60,11 +66,31 @@ HOME_CARD: tuple[tuple[Card, ...], ...] = tuple(PACK[s * 13 : s * 13 + 13] for s
 HOSTS: dict[Card, tuple[Card, ...]] = {
     c: tuple(h for h in PACK if VALUE[h] == VALUE[c] + 1 and RED[h] != RED[c]) for c in PACK
 }
+#: ``GUESTS[top]``: the cards that may be built on ``top``, each with whether ``top`` is
+#: the first of its ``HOSTS``.
+GUESTS: dict[Card, tuple[tuple[Card, bool], ...]] = {
+    h: tuple((c, HOSTS[c][0] == h) for c in PACK if h in HOSTS[c]) for h in PACK
+}
 #: The kings, which alone go to an empty pile (KL-3.4).
 KINGS: frozenset[Card] = frozenset(c for c in PACK if VALUE[c] == 13)
+KINGS_LISTED: tuple[Card, ...] = tuple(c for c in PACK if c in KINGS)
 #: Interned moves, so that move generation builds no objects.
 HOME: dict[Card, Move] = {c: Home(c) for c in PACK}
 SHIFT: dict[Card, tuple[Move, ...]] = {c: tuple(Shift(c, j + 1) for j in range(7)) for c in PACK}
+
+#: The standard points of each kind of move (KL-7.3).
+POINTS: dict[str, int] = {
+    kind: standard_points(kind)
+    for kind in (
+        "waste_to_tableau",
+        "waste_to_foundation",
+        "tableau_to_foundation",
+        "turn_over",
+        "foundation_to_tableau",
+        "redeal_draw_one",
+        "redeal_draw_three",
+    )
+}
 
 
 def is_safe(card: Card, foundations: Sequence[int]) -> bool:
@@ -95,3 +121,41 @@ def is_safe(card: Card, foundations: Sequence[int]) -> bool:
     else:
         other, same = (foundations[1], foundations[2]), foundations[3 - s]
     return min(other) >= value - 1 and same >= value - 2
+
+
+def turn_over(tableau: list[tuple[Card, ...]], hidden: list[int], i: int) -> int:
+    """Turn pile ``i``'s top card face up if it is face down (KL-3.5); the points."""
+    if tableau[i] and hidden[i] == len(tableau[i]):
+        hidden[i] -= 1
+        return POINTS["turn_over"]
+    return 0
+
+
+def auto_play(
+    tableau: list[tuple[Card, ...]],
+    hidden: list[int],
+    found: list[int],
+    waste_box: list[tuple[Card, ...]],
+) -> int:
+    """Play safe cards home until none is left (KL-5.2); the points."""
+    points = 0
+    moved = True
+    while moved:
+        moved = False
+        waste = waste_box[0]
+        if waste:
+            top = waste[-1]
+            if found[SUIT[top]] == VALUE[top] - 1 and is_safe(top, found):
+                found[SUIT[top]] += 1
+                waste_box[0] = waste[:-1]
+                points += POINTS["waste_to_foundation"]
+                moved = True
+        for i, pile in enumerate(tableau):
+            if pile:
+                top = pile[-1]
+                if found[SUIT[top]] == VALUE[top] - 1 and is_safe(top, found):
+                    found[SUIT[top]] += 1
+                    tableau[i] = pile[:-1]
+                    points += POINTS["tableau_to_foundation"] + turn_over(tableau, hidden, i)
+                    moved = True
+    return points

@@ -16,25 +16,27 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import ClassVar, cast
+from typing import Any, ClassVar, TypeAlias, cast
 
 import attrs
 
 from cardrules.cards import Card, format_cards
 from cardrules.decks import Deck, standard
-from cardrules.engine import EMPTY_HISTORY, GameState, History, Move, make_view, seats_check
+from cardrules.engine import EMPTY_HISTORY, GameState, History, Move, fields_copier, make_view
+from cardrules.engine import seats_check as seats_check  # its own line: the one above is full
 from cardrules.errors import InvalidStateError, OptionError
-from cardrules.games.klondike._layout import deal_layout, position_key
+from cardrules.games.klondike._layout import _key, deal_layout
+from cardrules.games.klondike._listing import known_key, piles_part
 from cardrules.games.klondike._tables import (
     HOME,
     HOME_CARD,
-    HOSTS,
     KINGS,
+    POINTS,
     RED,
-    SHIFT,
     SUIT,
     VALUE,
-    is_safe,
+    auto_play,
+    turn_over,
 )
 from cardrules.games.klondike.moves import (
     DRAW,
@@ -52,13 +54,14 @@ from cardrules.games.klondike.moves import (
     Shift,
     View,
     deal_score,
-    standard_points,
 )
 
 __all__ = ["State", "new_state", "render"]
 
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 _DECK = standard()
+#: A position within a deal: tableau, hidden, foundations, stock, waste, passes, points.
+_Fields: TypeAlias = tuple[Piles, Counts7, Four, tuple[Card, ...], tuple[Card, ...], int, int]
 
 
 @attrs.frozen(kw_only=True)
@@ -127,53 +130,23 @@ class State(GameState[Options]):
 
     def _candidates(self) -> list[Move]:
         """Every move the building rules allow, before the repetition rule (KL-3, KL-4, KL-5)."""
-        tableau, found, waste = self.tableau, self.foundations, self.waste
-        out: list[Move] = []
-        tops: dict[Card, int] = {}
-        empties: list[int] = []
-        for i, pile in enumerate(tableau):
-            if pile:
-                top = pile[-1]
-                tops[top] = i
-                if found[SUIT[top]] == VALUE[top] - 1:
-                    out.append(HOME[top])
-            else:
-                empties.append(i)
+        waste = self.waste
+        part = piles_part(self.tableau, self.hidden, self.foundations, self.options)
+        out = list(part.homes)
         if waste:
             top = waste[-1]
-            if found[SUIT[top]] == VALUE[top] - 1:
+            if self.foundations[SUIT[top]] == VALUE[top] - 1:
                 out.append(HOME[top])
-            self._onto(top, tops, empties, out)
-        get = tops.get
-        for pile, h in zip(tableau, self.hidden, strict=True):
-            for card in pile[h:]:  # the tableau's face-up cards (inlined ``_onto``)
-                shifts = SHIFT[card]
-                for host in HOSTS[card]:
-                    j = get(host)
-                    if j is not None:
-                        out.append(shifts[j])
-                if empties and card in KINGS:
-                    out.extend(shifts[j] for j in empties)
-        if self.options.foundation_to_tableau:
-            for suit, count in enumerate(found):
-                if count:
-                    self._onto(HOME_CARD[suit][count - 1], tops, empties, out)
+            shifts = part.onto.get(top)
+            if shifts:
+                out += shifts
+        out += part.shifts
+        out += part.back
         if self.stock:
             out.append(DRAW)
-        elif self.waste and self._redeal_problem() is None:
+        elif waste and self._redeal_problem() is None:
             out.append(REDEAL)
         return out
-
-    @staticmethod
-    def _onto(card: Card, tops: dict[Card, int], empties: list[int], out: list[Move]) -> None:
-        """Append the shifts of ``card`` onto a pile top or, a king, an empty pile (KL-3.4)."""
-        shifts = SHIFT[card]
-        for host in HOSTS[card]:
-            j = tops.get(host)
-            if j is not None:
-                out.append(shifts[j])
-        if empties and card in KINGS:
-            out.extend(shifts[j] for j in empties)
 
     def _generate_moves(self) -> tuple[Move, ...]:
         if self.over:
@@ -184,57 +157,41 @@ class State(GameState[Options]):
             if self.options.auto_play:
                 moves = [m for m in moves if self._reversible_key(m) not in seen]
             else:
-                up = [p[h:] for p, h in zip(self.tableau, self.hidden, strict=True)]
-                moves = [m for m in moves if self._quick_key(m, up) not in seen]
+                moves = self._unseen(moves, seen)
         if not self.stock or self.passes:  # resigning, once the stock is seen (KL-6.2)
             moves.append(RESIGN)
         return tuple(moves)
 
     def _reversible_key(self, move: Move) -> int | None:
         """The key of the position ``move`` leads to if it is reversible, else ``None``."""
-        after = self._play(move)
+        after = self._moved(move)
         if _irreversible(self, after):
             return None
-        return position_key(after.tableau, after.hidden, len(after.waste), after.foundations)
+        return _key(after[0], after[1], len(after[4]), after[2])
 
-    def _quick_key(self, move: Move, up: list[tuple[Card, ...]]) -> int | None:
-        """``_reversible_key`` without auto-play, from the face-up cards ``up``
-        and without building the next state (the hot path of KL-6.1)."""
-        hidden, found, opts = self.hidden, self.foundations, self.options
-        if move is DRAW:
-            size = len(self.waste) + min(opts.draw, len(self.stock))
-            return hash((tuple(up), hidden, size, found))
-        if move is REDEAL:
-            return None if opts.passes is not None else hash((tuple(up), hidden, 0, found))
-        card = cast(Home | Shift, move).card
-        waste = self.waste
-        if waste and waste[-1] == card:
-            return None  # out of the stock and waste
-        suit = SUIT[card]
-        new_found = list(found)
-        after = list(up)
-        if isinstance(move, Home):
-            if not opts.foundation_to_tableau:
-                return None
-            i = next(i for i, p in enumerate(up) if p and p[-1] == card)
-            if len(up[i]) == 1 and hidden[i]:
-                return None  # turns a card
-            after[i] = up[i][:-1]
-            new_found[suit] += 1
-        else:
-            j = cast(Shift, move).pile - 1
-            for i, pile in enumerate(up):
-                if card in pile:
-                    k = pile.index(card)
-                    if k == 0 and hidden[i]:
-                        return None  # turns a card
-                    after[j] = up[j] + pile[k:]
-                    after[i] = pile[:k]
-                    break
-            else:  # from a foundation
-                after[j] = up[j] + (card,)
-                new_found[suit] -= 1
-        return hash((tuple(after), hidden, len(waste), tuple(new_found)))
+    def _unseen(self, moves: list[Move], seen: set[int]) -> list[Move]:
+        """The moves whose position is not in ``seen``, as ``_reversible_key`` says without
+        auto-play, from the piles' part and without building the next states (the hot
+        path of KL-6.1)."""
+        hidden, found, opts, waste = self.hidden, self.foundations, self.options, self.waste
+        part = piles_part(self.tableau, hidden, found, opts)
+        top = waste[-1] if waste else None
+        size = len(waste)
+        out = []
+        for move in moves:
+            if move is DRAW:
+                drawn = size + min(opts.draw, len(self.stock))
+                key: int | None = hash((part.up_key, hidden, drawn, found))
+            elif move is REDEAL:
+                key = None if opts.passes is not None else hash((part.up_key, hidden, 0, found))
+            elif cast(Home | Shift, move).card == top:
+                key = None  # out of the stock and waste
+            else:
+                pre = part.position(move, hidden, found, opts)
+                key = None if pre is None else hash((pre[0], hidden, size, pre[1]))
+            if key not in seen:
+                out.append(move)
+        return out
 
     def _redeal_problem(self) -> str | None:
         limit = self.options.passes
@@ -332,77 +289,89 @@ class State(GameState[Options]):
 
     # ---- what a move does ------------------------------------------------------------
 
-    def _play(self, move: Move) -> State:
-        """The position after ``move`` within the deal: cards, points and turning,
-        auto-play included; no counters, no repetition record, no deal end."""
+    def _moved(self, move: Move) -> _Fields:
+        """The position after ``move`` within the deal (cards, points and turning,
+        auto-play included) as the fields ``_MOVED`` copies: no counters, no
+        repetition record, no deal end. Piles a move leaves alone stay the same tuples."""
         opts = self.options
-        tableau = list(self.tableau)
-        hidden = list(self.hidden)
-        found = list(self.foundations)
+        tableau, hidden, found = self.tableau, self.hidden, self.foundations
         stock, waste, passes, points = self.stock, self.waste, self.passes, self.points
         if move is DRAW or isinstance(move, Draw):
-            n = min(opts.draw, len(stock))
-            waste = waste + tuple(reversed(stock[-n:]))
-            stock = stock[:-n]
+            n = opts.draw
+            if n == 1 or len(stock) == 1:
+                waste += stock[-1:]
+                stock = stock[:-1]
+            else:
+                n = min(n, len(stock))
+                waste += tuple(reversed(stock[-n:]))
+                stock = stock[:-n]
         elif isinstance(move, Redeal):
             stock, waste = tuple(reversed(waste)), ()
             passes += 1
-            points += standard_points("redeal_draw_one" if opts.draw == 1 else "redeal_draw_three")
+            points += POINTS["redeal_draw_one" if opts.draw == 1 else "redeal_draw_three"]
         else:
             card = cast(Home | Shift, move).card
-            where, i, k = self.locate(card)
+            home = isinstance(move, Home)
+            piles, counts, homes = list(tableau), list(hidden), list(found)
             moved: tuple[Card, ...] = (card,)
-            if where == "waste":
+            if waste and waste[-1] == card:
                 waste = waste[:-1]
-                points += standard_points(
-                    "waste_to_foundation" if isinstance(move, Home) else "waste_to_tableau"
-                )
-            elif where == "foundation":
-                found[i] -= 1
-                points += standard_points("foundation_to_tableau")
+                points += POINTS["waste_to_foundation" if home else "waste_to_tableau"]
             else:
-                moved = tableau[i][k:]
-                tableau[i] = tableau[i][:k]
-                points += _turn(tableau, hidden, i)
-                if isinstance(move, Home):
-                    points += standard_points("tableau_to_foundation")
-            if isinstance(move, Home):
-                found[SUIT[card]] += 1
+                for i, pile in enumerate(tableau):
+                    if card in pile:
+                        k = pile.index(card)
+                        moved = pile[k:]
+                        piles[i] = pile[:k]
+                        points += turn_over(piles, counts, i)
+                        if home:
+                            points += POINTS["tableau_to_foundation"]
+                        break
+                else:  # the top of its foundation
+                    homes[SUIT[card]] -= 1
+                    points += POINTS["foundation_to_tableau"]
+            if home:
+                homes[SUIT[card]] += 1
             else:
                 j = cast(Shift, move).pile - 1
-                tableau[j] = tableau[j] + moved
+                piles[j] = piles[j] + moved
+            tableau = cast(Piles, tuple(piles))
+            hidden = cast(Counts7, tuple(counts))
+            found = cast(Four, tuple(homes))
         if opts.auto_play:
             box = [waste]
-            points += _auto_play(tableau, hidden, found, box)
+            piles, counts, homes = list(tableau), list(hidden), list(found)
+            points += auto_play(piles, counts, homes, box)
             waste = box[0]
-        return self._replace(
-            tableau=cast(Piles, tuple(tableau)),
-            hidden=cast(Counts7, tuple(hidden)),
-            foundations=cast(Four, tuple(found)),
-            stock=stock,
-            waste=waste,
-            passes=passes,
-            points=max(0, points),
-        )
+            tableau = cast(Piles, tuple(piles))
+            hidden = cast(Counts7, tuple(counts))
+            found = cast(Four, tuple(homes))
+        return tableau, hidden, found, stock, waste, passes, max(0, points)
+
+    def _play(self, move: Move) -> State:
+        """The state after ``move`` within the deal (``_moved``'s position)."""
+        return cast(State, _MOVED(self, *self._moved(move), self.moves, self.seen))
 
     def _next(self, move: Move) -> State:
         if isinstance(move, Resign):
             return self._end_deal("resigned")
-        after = self._play(move)
-        if _irreversible(self, after):
+        fields = self._moved(move)
+        if _irreversible(self, fields):
             seen: tuple[int, ...] = ()
         else:
-            key = position_key(self.tableau, self.hidden, len(self.waste), self.foundations)
+            key = known_key(self.tableau, self.hidden, len(self.waste), self.foundations)
             seen = (*self.seen, key)
-        after = after._replace(moves=self.moves + 1, seen=seen)
-        if after.home == 52:
+        moves = self.moves + 1
+        after: State = _MOVED(self, *fields, moves, seen)
+        found = fields[2]
+        if found[0] + found[1] + found[2] + found[3] == 52:
             return after._end_deal("won")
-        if after.moves >= self.options.max_moves:
-            return after._end_deal(f"stopped after {after.moves} moves")
-        moves = after._generate_moves()
-        if all(m is RESIGN for m in moves):  # no move but resigning is left (KL-6.3)
+        if moves >= self.options.max_moves:
+            return after._end_deal(f"stopped after {moves} moves")
+        legal = after._generate_moves()
+        if not legal or (len(legal) == 1 and legal[0] is RESIGN):  # only resigning (KL-6.3)
             return after._end_deal("no move left")
-        object.__setattr__(after, "_legal", moves)
+        object.__setattr__(after, "_legal", legal)
         return after
 
     def _end_deal(self, how: str) -> State:
@@ -499,56 +468,26 @@ class State(GameState[Options]):
             raise InvalidStateError(f"{self.passes} redeals break the limit of {limit} passes")
 
 
+#: ``_MOVED(state, *fields, moves, seen)``: the state at ``_moved``'s position.
+_MOVED: Any = fields_copier(
+    State,
+    ("tableau", "hidden", "foundations", "stock", "waste", "passes", "points", "moves", "seen"),
+)
+
 _REPEAT = "it returns to a position seen since the last irreversible move (KL-6.1)"
 
 
-def _turn(tableau: list[tuple[Card, ...]], hidden: list[int], i: int) -> int:
-    """Turn pile ``i``'s top card face up if it is face down (KL-3.5); the points."""
-    if tableau[i] and hidden[i] == len(tableau[i]):
-        hidden[i] -= 1
-        return standard_points("turn_over")
-    return 0
-
-
-def _auto_play(
-    tableau: list[tuple[Card, ...]],
-    hidden: list[int],
-    found: list[int],
-    waste_box: list[tuple[Card, ...]],
-) -> int:
-    """Play safe cards home until none is left (KL-5.2); the points."""
-    points = 0
-    moved = True
-    while moved:
-        moved = False
-        waste = waste_box[0]
-        if waste:
-            top = waste[-1]
-            if found[SUIT[top]] == VALUE[top] - 1 and is_safe(top, found):
-                found[SUIT[top]] += 1
-                waste_box[0] = waste[:-1]
-                points += standard_points("waste_to_foundation")
-                moved = True
-        for i, pile in enumerate(tableau):
-            if pile:
-                top = pile[-1]
-                if found[SUIT[top]] == VALUE[top] - 1 and is_safe(top, found):
-                    found[SUIT[top]] += 1
-                    tableau[i] = pile[:-1]
-                    points += standard_points("tableau_to_foundation") + _turn(tableau, hidden, i)
-                    moved = True
-    return points
-
-
-def _irreversible(before: State, after: State) -> bool:
-    """Whether a move from ``before`` to ``after`` can never be undone (KL-6.1)."""
-    if sum(after.hidden) != sum(before.hidden):
+def _irreversible(before: State, after: _Fields) -> bool:
+    """Whether a move from ``before`` to the position ``after`` (``_moved``'s fields) can
+    never be undone (KL-6.1)."""
+    _, hidden, found, stock, waste, passes, _ = after
+    if sum(hidden) != sum(before.hidden):
         return True
-    if len(after.stock) + len(after.waste) != len(before.stock) + len(before.waste):
+    if len(stock) + len(waste) != len(before.stock) + len(before.waste):
         return True
-    if before.options.passes is not None and after.passes != before.passes:
+    if before.options.passes is not None and passes != before.passes:
         return True
-    return not before.options.foundation_to_tableau and after.home != before.home
+    return not before.options.foundation_to_tableau and sum(found) != before.home
 
 
 def new_state(options: Options, seed: int) -> State:

@@ -25,6 +25,7 @@ from cardrules.engine import (
     History,
     Move,
     Unseen,
+    fields_copier,
     int_codec,
     make_view,
     redeal_hidden,
@@ -44,7 +45,7 @@ from cardrules.games.let_it_ride.bonus import (
 )
 from cardrules.games.let_it_ride.pay import PayLine, _line, _net, parse_pay_table
 from cardrules.games.let_it_ride.strategy import ride_first, ride_second
-from cardrules.poker import evaluate
+from cardrules.poker import encode, evaluate_many
 
 __all__ = [
     "HandResult",
@@ -182,21 +183,19 @@ class State(GameState[Options]):
 
     def _next(self, move: Move) -> State:
         seat = self.turn
+        riding, bankrolls = self.riding, self.bankrolls
         if isinstance(move, Pull):  # the bet goes back to the bankroll (LIR-5.1)
-            bets = list(self.riding[seat])
+            bets = list(riding[seat])
             bets[move.bet - 1] = False
-            state = self._replace(
-                riding=replace_at(self.riding, seat, tuple(bets)),
-                bankrolls=replace_at(self.bankrolls, seat, self.bankrolls[seat] + self.options.bet),
-            )
-        else:
-            state = self
+            riding = replace_at(riding, seat, tuple(bets))
+            bankrolls = replace_at(bankrolls, seat, bankrolls[seat] + self.options.bet)
         following = _next_playing(self.playing, seat)
         if following is not None:
-            return state._replace(turn=following)
+            return _DECIDED(self, riding, bankrolls, following)  # type: ignore[no-any-return]
         first = self.playing.index(True)
-        if self.phase is Phase.FIRST:
-            return state._replace(phase=Phase.SECOND, turned=1, turn=first)  # LIR-4.2
+        if self.phase is Phase.FIRST:  # LIR-4.2
+            return _TURNED(self, riding, bankrolls, first, Phase.SECOND, 1)  # type: ignore[no-any-return]
+        state: State = _TURNED(self, riding, bankrolls, self.turn, self.phase, self.turned)
         return state._show()
 
     # ---- rules helpers -------------------------------------------------------------
@@ -204,7 +203,7 @@ class State(GameState[Options]):
     def _show(self) -> State:
         """Turn the second community card, pay every hand (LIR-4.5, LIR-5) and deal on."""
         options = self.options
-        odds = parse_pay_table(options.pay_table)
+        odds = _parsed(parse_pay_table, options.pay_table)
         bet = options.bet
         n = options.players
         has_side = options.bonus or options.three_card > 0
@@ -213,14 +212,21 @@ class State(GameState[Options]):
         won: list[int] = []
         sides: list[int] = []
         bankrolls = list(self.bankrolls)
+        playing, hands, board = self.playing, self.hands, self.board
+        up = tuple([_CODES[c] for c in board])  # evaluate(...).value of each hand, at once
+        finals = [tuple([_CODES[c] for c in hands[i]]) + up for i in range(n) if playing[i]]
+        values = iter(evaluate_many(finals, check=False))
         for seat in range(n):
-            if not self.playing[seat]:
+            if not playing[seat]:
                 lines.append(PayLine.NOTHING)
                 stakes.append(0)
                 won.append(0)
                 sides.append(0)
                 continue
-            line = _line(evaluate(self.hands[seat] + self.board).value)
+            value = next(values) >> 16  # the category and the top rank decide the line
+            line = _LINES.get(value)
+            if line is None:
+                line = _LINES[value] = _line(value << 16)
             count = sum(self.riding[seat])
             nets = [_net(line, count * bet, odds), *self._side_nets(seat, line)]
             net = sum(nets)
@@ -240,12 +246,7 @@ class State(GameState[Options]):
             won=tuple(won),
             side=tuple(sides) if has_side else (),
         )
-        state = self._replace(
-            bankrolls=tuple(bankrolls),
-            riding=((False,) * 3,) * n,
-            turned=2,
-            last_deal=result,
-        )
+        state: State = _SHOWN(self, tuple(bankrolls), ((False,) * 3,) * n, 2, result)
         return _deal(state, self.deal + 1)
 
     def _side_nets(self, seat: int, line: PayLine) -> list[int]:
@@ -254,9 +255,9 @@ class State(GameState[Options]):
         options = self.options
         nets = []
         if options.bonus:
-            nets.append(_bonus(line, parse_bonus_table(options.bonus_table)))
+            nets.append(_bonus(line, _parsed(parse_bonus_table, options.bonus_table)))
         if options.three_card:
-            odds = parse_three_card_table(options.three_card_table)
+            odds = _parsed(parse_three_card_table, options.three_card_table)
             nets.append(_three_net(_three(self.hands[seat]), options.three_card, odds))
         return nets
 
@@ -340,6 +341,29 @@ class State(GameState[Options]):
 _DECK = standard()
 
 
+# Positional copies (fields_copier): a bet decided, the last decision of a round, a deal.
+_DECIDED: Any = fields_copier(State, ("riding", "bankrolls", "turn"))
+_TURNED: Any = fields_copier(State, ("riding", "bankrolls", "turn", "phase", "turned"))
+_SHOWN: Any = fields_copier(State, ("bankrolls", "riding", "turned", "last_deal"))
+_DEALT: Any = fields_copier(State, (
+    "deal", "phase", "turn", "hands", "board", "turned", "stock", "playing", "riding", "bankrolls",
+))  # fmt: skip
+_PARSED: dict[tuple[Any, str], Any] = {}
+_CODES: dict[Card, int] = dict(zip(_DECK.cards, encode(_DECK.cards), strict=True))
+_LINES: dict[int, PayLine] = {}  # by a hand value's category and top rank (its bits from 16)
+
+
+def _parsed(parse: Any, text: str) -> Any:
+    """``parse(text)`` of an option's table, kept (the options are checked when made)."""
+    key = (parse, text)
+    got = _PARSED.get(key)
+    if got is None:
+        if len(_PARSED) > 256:
+            _PARSED.clear()
+        got = _PARSED[key] = parse(text)
+    return got
+
+
 def _next_playing(playing: tuple[bool, ...], seat: int) -> int | None:
     for i in range(seat + 1, len(playing)):
         if playing[i]:
@@ -363,20 +387,13 @@ def _deal(state: State, number: int) -> State:
         else:
             hands.append(())
     board = (cards.pop(), cards.pop())
-    return state._replace(
-        deal=number,
-        phase=Phase.FIRST,
-        turn=playing.index(True),
-        hands=tuple(hands),
-        board=board,
-        turned=0,
-        stock=tuple(cards),
-        playing=playing,
-        riding=tuple((p, p, p) for p in playing),
-        bankrolls=tuple(
-            m - stake if p else m for m, p in zip(state.bankrolls, playing, strict=True)
-        ),
-    )
+    bankrolls = tuple(m - stake if p else m for m, p in zip(state.bankrolls, playing, strict=True))
+    riding = tuple((p, p, p) for p in playing)
+    dealt: State = _DEALT(
+        state, number, Phase.FIRST, playing.index(True), tuple(hands), board, 0, tuple(cards),
+        playing, riding, bankrolls,
+    )  # fmt: skip
+    return dealt
 
 
 @attrs.frozen

@@ -402,6 +402,9 @@ def possible_melds(
             every = list(hand) + [t.card for t in table]
             if every.count(_QS) < 2 or every.count(_JD) < 2:
                 continue
+        if not table:  # every card from the hand: held is enough (PIN-4.6, PIN-4.7)
+            out.append((kind, shape))
+            continue
         once = at_once and kind is MeldKind.DOUBLE_PINOCHLE
         if isinstance(arrange(kind, shape, hand, table, at_once=once), tuple):
             out.append((kind, shape))

@@ -13,7 +13,7 @@ import enum
 import random
 from collections import Counter
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -26,6 +26,7 @@ from cardrules.engine import (
     GameView,
     History,
     Move,
+    fields_copier,
     make_view,
     redeal_hidden,
     replace_at,
@@ -189,10 +190,12 @@ class State(GameState[Options]):
 
     def rules(self) -> tricks.TrickRules:
         """The trick rules in force now (PIN-3.2, PIN-6.4)."""
-        size = self.options.pack
-        return trick_rules(
-            self.trump, playoff=self.playoff, size=size, must_win=self.options.playoff_must_win
-        )
+        opts = self.options
+        key = (self.trump, self.playoff, opts.pack, opts.playoff_must_win)
+        rules = _RULES.get(key)
+        if rules is None:
+            rules = _RULES[key] = trick_rules(key[0], playoff=key[1], size=key[2], must_win=key[3])
+        return rules
 
     def held(self, seat: int) -> tuple[Card, ...]:
         """Every card ``seat`` may play: its hand and its melds on the table (PIN-4.8)."""
@@ -212,8 +215,11 @@ class State(GameState[Options]):
         seat = self.turn
         if phase is Phase.PLAY:
             held = self.held(seat)
-            playable = tricks.legal_plays(held, self.trick, self.rules())
-            out.extend([_PLAYS[c] for c in sorted(playable)])
+            if self.stock or self.trump_card is not None:  # any card before the playoff (PIN-3.2)
+                out.extend([_PLAYS[c] for c in sorted(set(held))])
+            else:
+                playable = tricks.legal_plays(held, self.trick, self.rules())
+                out.extend([_PLAYS[c] for c in sorted(playable)])
         else:
             return self._meld_phase_moves(self._meld_moves(seat))
         if self._match():
@@ -229,7 +235,8 @@ class State(GameState[Options]):
         if not self.melded:
             at_once = self.options.double_pinochle_at_once
             found = possible_melds(self.hands[seat], self.tables[seat], self.trump, at_once=at_once)
-            out.extend(Meld(shape) for _, shape in found)
+            listed = _MELDS  # the meld moves, made once a shape
+            out.extend(listed.get(m) or listed.setdefault(m, Meld(m)) for _, m in found)
         dixes = self.hands[seat].count(self._dix())
         if dixes > self.dix_counted[seat]:
             out.append(DIX)
@@ -320,39 +327,31 @@ class State(GameState[Options]):
 
     def _play(self, card: Card) -> State:
         seat = self.turn
-        table = self.tables[seat]
-        index = next((i for i, t in enumerate(table) if t.card == card), None)
-        state = self
+        hands, known, tables = self.hands, self.known, self.tables
+        counted: tuple[int, ...] = self.dix_counted
+        table = tables[seat]
+        index = next((i for i, t in enumerate(table) if t.card == card), None) if table else None
         if index is not None:  # PIN-4.8: a melded copy is played before a held one
-            state = state._replace(
-                tables=replace_at(self.tables, seat, table[:index] + table[index + 1 :])
-            )
+            tables = replace_at(tables, seat, table[:index] + table[index + 1 :])
         else:
-            hand = list(self.hands[seat])
+            hand = list(hands[seat])
             hand.remove(card)
-            counted = self.dix_counted[seat]
             if card == self._dix():  # the counted copy goes first (the player keeps the other)
-                counted = max(0, counted - 1)
-            state = state._replace(
-                hands=replace_at(self.hands, seat, tuple(hand)),
-                known=replace_at(self.known, seat, _within(self.known[seat], hand)),
-                dix_counted=replace_at(self.dix_counted, seat, counted),
-            )
+                counted = replace_at(counted, seat, max(0, counted[seat] - 1))
+            hands = replace_at(hands, seat, tuple(hand))
+            known = replace_at(known, seat, _within(known[seat], hand))
         trick = (*self.trick, card)
         if len(trick) < 2:
-            return state._replace(trick=trick, turn=1 - seat)
+            return _LED(self, hands, known, tables, counted, trick, 1 - seat)  # type: ignore[no-any-return]
         winner = (self.leader + tricks.winning_index(trick, self.rules())) % 2  # PIN-3.3, PIN-3.4
-        state = state._replace(
-            trick=(),
-            won=replace_at(state.won, winner, state.won[winner] + trick),
-            turn=winner,
-            leader=winner,
-        )
+        won = replace_at(self.won, winner, self.won[winner] + trick)
         if self.playoff:
-            if state.hands[0] or state.hands[1]:
-                return state
-            return state._end_deal(winner)
-        return state._replace(phase=Phase.MELD, melded=False)._settle()
+            state: State = _WON(self, hands, known, tables, counted, (), won, winner, winner)
+            return state if hands[0] or hands[1] else state._end_deal(winner)
+        state = _MELD(
+            self, hands, known, tables, counted, (), won, winner, winner, Phase.MELD, False
+        )
+        return state._settle()
 
     def _settle(self) -> State:
         """In the meld phase with nothing left to do but draw, draw at once."""
@@ -551,6 +550,20 @@ class State(GameState[Options]):
 
 _DIXES = {(size, s): Card(dix_rank(size), s) for size in (48, 64) for s in Suit}
 _PLAYS = {c: Play(c) for c in pack(64).cards}
+_RULES: dict[tuple[Suit, bool, int, bool], tricks.TrickRules] = {}  # trick_rules, kept
+_MELDS: dict[tuple[Card, ...], Meld] = {}
+
+
+# Positional copies (fields_copier): a lead, a trick won (in the playoff, and before the
+# meld phase), a deal.
+_PLAYED = ("hands", "known", "tables", "dix_counted", "trick")
+_LED: Any = fields_copier(State, (*_PLAYED, "turn"))
+_WON: Any = fields_copier(State, (*_PLAYED, "won", "turn", "leader"))
+_MELD: Any = fields_copier(State, (*_PLAYED, "won", "turn", "leader", "phase", "melded"))
+_DEALT: Any = fields_copier(State, (
+    "deal", "dealer", "turn", "leader", "phase", "hands", "known", "tables", "stock", "trump",
+    "trump_card", "trick", "won", "melds", "dix_counted", "melded",
+))  # fmt: skip
 
 
 def _within(known: tuple[Card, ...], hand: list[Card]) -> tuple[Card, ...]:
@@ -577,24 +590,10 @@ def deal(state: State, number: int, dealer: int) -> State:
         hands[(first + k) % 2].extend(cards[4 * k : 4 * k + 4])
     trump_card = cards[2 * HAND_SIZE]
     stock = tuple(cards[2 * HAND_SIZE + 1 :])
-    out = state._replace(
-        deal=number,
-        dealer=dealer,
-        turn=first,
-        leader=first,
-        phase=Phase.PLAY,
-        hands=(tuple(hands[0]), tuple(hands[1])),
-        known=((), ()),
-        tables=((), ()),
-        stock=stock,
-        trump=trump_card.suit,
-        trump_card=trump_card,
-        trick=(),
-        won=((), ()),
-        melds=(0, 0),
-        dix_counted=(0, 0),
-        melded=False,
-    )
+    out: State = _DEALT(
+        state, number, dealer, first, first, Phase.PLAY, (tuple(hands[0]), tuple(hands[1])),
+        ((), ()), ((), ()), stock, trump_card.suit, trump_card, (), ((), ()), (0, 0), (0, 0), False,
+    )  # fmt: skip
     if trump_card.rank is dix_rank(size):
         out = out._score(dealer, 10)
     return out

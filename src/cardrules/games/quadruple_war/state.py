@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -25,6 +25,7 @@ from cardrules.engine import (
     GameView,
     History,
     Move,
+    fields_copier,
     make_view,
     redeal_hidden,
     replace_at,
@@ -296,35 +297,33 @@ class State(GameState[Options]):
         n = self.options.players
         seat = self.turn
         bid = move.number if isinstance(move, Bid) else 0
-        state = self._replace(
-            bids=replace_at(self.bids, seat, bid),
-            blind=replace_at(self.blind, seat, True) if type(move) is BlindNil else self.blind,
-            turn=(seat + 1) % n,
-        )
-        if seat == self.dealer:  # QW-3.2: the dealer bids last; QW-5.1: his left leads
-            return state._replace(phase=Phase.PLAY)
-        return state
+        blind = replace_at(self.blind, seat, True) if type(move) is BlindNil else self.blind
+        # QW-3.2: the dealer bids last; QW-5.1: his left leads
+        phase = Phase.PLAY if seat == self.dealer else self.phase
+        return _BID(self, replace_at(self.bids, seat, bid), blind, (seat + 1) % n, phase)  # type: ignore[no-any-return]
 
     # ---- rules helpers -------------------------------------------------------------
 
     def _play(self, card: Card) -> State:
         n = self.options.players
         seat = self.turn
-        hand = self.hands[seat]
+        hands = self.hands
+        hand = hands[seat]
         at = hand.index(card)
-        hands = replace_at(self.hands, seat, hand[:at] + hand[at + 1 :])
+        hands = (*hands[:seat], hand[:at] + hand[at + 1 :], *hands[seat + 1 :])  # replace_at
         trick = (*self.trick, card)
         if len(trick) < n:
-            return self._replace(hands=hands, trick=trick, turn=(seat + 1) % n)
+            return _PLAYED(self, hands, trick, (seat + 1) % n)  # type: ignore[no-any-return]
         winner = (self.leader + _winning_index(trick)) % n  # QW-5.3
-        state = self._replace(
-            hands=hands,
-            trick=(),
-            played=self.played + trick,
-            won=replace_at(self.won, winner, self.won[winner] + 1),
-            broken=self.broken or any(_SUIT[c] is Suit.SPADES for c in trick),
-            turn=winner,
-            leader=winner,
+        state: State = _TAKEN(
+            self,
+            hands,
+            (),
+            self.played + trick,
+            replace_at(self.won, winner, self.won[winner] + 1),
+            self.broken or any(_SUIT[c] is Suit.SPADES for c in trick),
+            winner,
+            winner,
         )
         if hands[0]:
             return state
@@ -475,6 +474,10 @@ class State(GameState[Options]):
 
 
 _BIDDING: dict[tuple[int, bool, bool], tuple[Move, ...]] = {}
+# Positional copies (fields_copier): a card played to a trick, a trick taken, a bid.
+_PLAYED: Any = fields_copier(State, ("hands", "trick", "turn"))
+_TAKEN: Any = fields_copier(State, ("hands", "trick", "played", "won", "broken", "turn", "leader"))
+_BID: Any = fields_copier(State, ("bids", "blind", "turn", "phase"))
 
 
 def _suit(card: Card) -> Suit:

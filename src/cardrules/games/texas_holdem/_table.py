@@ -8,11 +8,12 @@ showdown, the next hand); ``pack`` makes the next state. States stay immutable.
 from __future__ import annotations
 
 import hashlib
+import math
 from typing import Any, TypeVar
 
 from cardrules.cards import Card
 from cardrules.decks import standard
-from cardrules.engine import GameState, Move
+from cardrules.engine import GameState, Move, fields_copier
 from cardrules.games.texas_holdem.pots import rake_amount
 from cardrules.games.texas_holdem.rules import (
     Bet,
@@ -57,14 +58,41 @@ def shuffled(seed: int, hand: int, dealt: int = 28) -> list[Card]:
     number = int.from_bytes(hashlib.blake2b(key, digest_size=64).digest(), "big")
     pool = list(DECK.cards)
     picks = []
-    for size in range(52, 52 - min(dealt, _MOST_DEALT), -1):
-        number, place = divmod(number, size)
-        picks.append(pool.pop(place))
+    pop = pool.pop
+    for radix, sizes in _CHUNKS[min(dealt, _MOST_DEALT)]:  # one division of the big number
+        number, low = divmod(number, radix)  # for four digits
+        for size in sizes:
+            low, place = divmod(low, size)
+            picks.append(pop(place))
     pool.extend(reversed(picks))
     return pool
 
 
 _MOST_DEALT = 28
+#: ``_CHUNKS[d]``: the radices 52, 51, ... of ``d`` picks, four at a time, each group with
+#: its product (the radix of its four digits together).
+_CHUNKS = tuple(
+    tuple(
+        (math.prod(group), group)
+        for group in (
+            tuple(range(52 - start, 52 - min(start + 4, d), -1)) for start in range(0, d, 4)
+        )
+    )
+    for d in range(_MOST_DEALT + 1)
+)
+
+# The fields ``Table.pack`` sets, in the order its copier takes them (one copier a state
+# class, made on first use: the state's room is above this one).
+_PACKED = (
+    "deal", "phase", "turn", "button", "street", "holes", "board", "stock", "burned", "muck",
+    "stacks", "bets", "paid", "antes", "live", "faced", "min_raise", "reopen", "raises",
+    "aggressor", "raked", "last_deal", "finished",
+)  # fmt: skip
+_PACKERS: dict[type, Any] = {}
+#: ``_AROUND[n][seat]``: the seats after ``seat`` at a table of ``n``, in turn, ``seat`` last.
+_AROUND = tuple(
+    tuple(tuple((s + k) % n for k in range(1, n + 1)) for s in range(n)) for n in range(11)
+)
 
 
 class Table:
@@ -128,31 +156,17 @@ class Table:
         self.finished: list[HandResult] = []
 
     def pack(self, state: State) -> State:
-        return state._replace(
-            deal=self.deal,
-            phase=self.phase,
-            turn=self.turn,
-            button=self.button,
-            street=self.street,
-            holes=tuple(self.holes),
-            board=self.board,
-            stock=tuple(self.stock),
-            burned=self.burned,
-            muck=self.muck,
-            stacks=tuple(self.stacks),
-            bets=tuple(self.bets),
-            paid=tuple(self.paid),
-            antes=tuple(self.antes),
-            live=tuple(self.live),
-            faced=tuple(self.faced),
-            min_raise=self.min_raise,
-            reopen=self.reopen,
-            raises=self.raises,
-            aggressor=self.aggressor,
-            raked=self.raked,
-            last_deal=self.last,
-            finished=tuple(self.finished),
-        )
+        """The new state: ``state`` with every field the table works on."""
+        copier = _PACKERS.get(state.__class__)
+        if copier is None:
+            copier = _PACKERS[state.__class__] = fields_copier(state.__class__, _PACKED)
+        return copier(  # type: ignore[no-any-return]
+            state, self.deal, self.phase, self.turn, self.button, self.street, tuple(self.holes),
+            self.board, tuple(self.stock), self.burned, self.muck, tuple(self.stacks),
+            tuple(self.bets), tuple(self.paid), tuple(self.antes), tuple(self.live),
+            tuple(self.faced), self.min_raise, self.reopen, self.raises, self.aggressor,
+            self.raked, self.last, tuple(self.finished),
+        )  # fmt: skip
 
     # ---- betting -----------------------------------------------------------------
 
@@ -203,16 +217,13 @@ class Table:
         """The next seat after ``after`` that must act (``needs``), or ``None``."""
         bets, live, stacks, faced = self.bets, self.live, self.stacks, self.faced
         level = max(bets)
-        n = len(live)
-        able = 0  # seats in the hand that hold chips
-        for j in range(n):
-            if live[j] and stacks[j]:
-                able += 1
-        for k in range(1, n + 1):
-            seat = (after + k) % n
-            if not live[seat] or not stacks[seat]:
-                continue
-            if bets[seat] < level or (faced[seat] < 0 and able > 1):
+        able = len([1 for f, s in zip(live, stacks, strict=True) if f and s])  # with chips
+        for seat in _AROUND[len(live)][after]:
+            if (
+                live[seat]
+                and stacks[seat]
+                and (bets[seat] < level or (faced[seat] < 0 and able > 1))
+            ):
                 return seat
         return None
 
@@ -231,8 +242,8 @@ class Table:
     def return_uncalled(self) -> None:
         """The part of the highest bet that nobody matched goes back to it (TH-9.1)."""
         bets = self.bets
-        top = max(range(len(bets)), key=bets.__getitem__)
-        second = max((b for i, b in enumerate(bets) if i != top), default=0)
+        top = bets.index(max(bets))  # the first seat of the highest bet
+        second = max(bets[:top] + bets[top + 1 :], default=0)
         extra = bets[top] - second
         if extra > 0:
             bets[top] -= extra
@@ -269,13 +280,13 @@ class Table:
     def finish(self, *, showdown: bool) -> None:
         """Award the pots (TH-10, TH-11), take the rake (TH-12) and start the next hand."""
         opts = self.opts
-        n = len(self.live)
-        paid = self.paid
-        dead = sum(self.antes)
-        before = [s + p + a for s, p, a in zip(self.stacks, paid, self.antes, strict=True)]
-        pots = _pots(paid, self.live) if any(paid) else []
-        everyone = tuple(i for i in range(n) if self.live[i])
+        live, paid, stacks, antes = self.live, self.paid, self.stacks, self.antes
+        n = len(live)
+        dead = sum(antes)
+        before = [s + p + a for s, p, a in zip(stacks, paid, antes, strict=True)]
+        pots = _pots(paid, live) if any(paid) else []
         if dead:  # antes are dead money in the main pot, for every live seat (TH-4.6)
+            everyone = tuple([i for i in range(n) if live[i]])
             if pots and pots[0][1] == everyone:
                 pots[0] = (pots[0][0] + dead, everyone)
             else:
@@ -288,21 +299,19 @@ class Table:
                 take = min(left, amount)
                 pots[k] = (amount - take, eligible)
                 left -= take
-        shown: list[tuple[Card, ...]] = [()] * n
         results: list[PotResult] = []
         won = [0] * n
+        value: dict[int, int] = {}
         if showdown:
-            board = tuple(_CODES[c] for c in self.board)
-            contenders = [i for i in range(n) if self.live[i]]
-            values = evaluate_many(
-                [tuple(_CODES[c] for c in self.holes[i]) + board for i in contenders],
-                check=False,
-            )
-            value = dict(zip(contenders, values, strict=True))
+            holes = self.holes
+            board = tuple([_CODES[c] for c in self.board])
+            contenders = [i for i in range(n) if live[i]]
+            hands = [(_CODES[holes[i][0]], _CODES[holes[i][1]], *board) for i in contenders]
+            value = dict(zip(contenders, evaluate_many(hands, check=False), strict=True))
         for amount, eligible in pots:
             if showdown and len(eligible) > 1:
-                best = max(value[i] for i in eligible)
-                winners = tuple(i for i in eligible if value[i] == best)
+                best = max([value[i] for i in eligible])
+                winners = tuple([i for i in eligible if value[i] == best])
             else:
                 winners = eligible
             shares = _split(amount, winners, self.button, n)
@@ -311,11 +320,12 @@ class Table:
             results.append(
                 PotResult(amount=amount, eligible=eligible, winners=winners, shares=shares)
             )
+        shown: list[tuple[Card, ...]] = [()] * n
         if showdown:
             for i in self.show_order(won):
                 shown[i] = self.holes[i]
         for i in range(n):
-            self.stacks[i] += won[i]
+            stacks[i] += won[i]
         self.raked += rake
         self.last = HandResult(
             deal=self.deal,
@@ -324,8 +334,8 @@ class Table:
             shown=tuple(shown),
             pots=tuple(results),
             rake=rake,
-            net=tuple(self.stacks[i] - before[i] for i in range(n)),
-            stacks=tuple(self.stacks),
+            net=tuple([s - b for s, b in zip(stacks, before, strict=True)]),
+            stacks=tuple(stacks),
         )
         self.finished.append(self.last)
         self.next_hand()
@@ -335,23 +345,22 @@ class Table:
         raiser of the final round first (else the first live seat after the button),
         then each seat whose hand wins a share; every hand when nobody could bet on
         the river (an all-in showdown). The others muck unseen."""
-        n = len(self.live)
-        live = [i for i in range(n) if self.live[i]]
+        flags = self.live
+        n = len(flags)
+        live = [i for i in range(n) if flags[i]]
         first = self.aggressor
-        if first is None or not self.live[first]:
-            first = next(
-                s for s in ((self.button + k) % n for k in range(1, n + 1)) if self.live[s]
-            )
-        able = sum(1 for i in live if self.stacks[i] > 0)
-        if able < 2 and self.aggressor is None:  # all-in: every hand is tabled
-            return live
+        if first is None or not flags[first]:
+            first = _next_seat(flags, self.button)
+        if self.aggressor is None:
+            stacks = self.stacks
+            if len([i for i in live if stacks[i] > 0]) < 2:  # all-in: every hand is tabled
+                return live
         return [i for i in live if i == first or won[i] > 0]
 
     def next_hand(self) -> None:
         """Gather the cards; end the match or deal the next hand (TH-13)."""
         self.deal += 1
         n = len(self.stacks)
-        self.stock = list(DECK.cards)
         self.holes = [()] * n
         self.board = self.burned = self.muck = ()
         self.bets = [0] * n
@@ -365,6 +374,7 @@ class Table:
         self.reopen = 0
         holding = [s > 0 for s in self.stacks]
         if self.deal >= self.opts.deals or sum(holding) < 2:
+            self.stock = list(DECK.cards)  # gathered (a next hand deals its own shuffle)
             self.phase = Phase.OVER
             self.live = [False] * n
             self.turn = 0
@@ -377,13 +387,14 @@ class Table:
         from ``stock`` (dealt from its end) or else the hand's shuffle."""
         opts = self.opts
         n = len(self.stacks)
-        self.live = [s > 0 for s in self.stacks]
+        live = self.live = [s > 0 for s in self.stacks]
+        count = sum(live)
         if stock is None:
-            stock = shuffled(self.seed, self.deal, 2 * sum(self.live) + 8)
+            stock = shuffled(self.seed, self.deal, 2 * count + 8)
         button = self.button
         # heads-up: the button posts the small blind (TH-4.3)
-        small = button if sum(self.live) == 2 else _next_seat(self.live, button)
-        big = _next_seat(self.live, small)
+        small = button if count == 2 else _next_seat(live, button)
+        big = _next_seat(live, small)
         if opts.ante:
             for i in range(n):
                 if self.live[i]:
@@ -392,16 +403,18 @@ class Table:
             self.pay_dead(big, opts.bb_ante)
         self.put(small, min(opts.small_blind, self.stacks[small]))
         self.put(big, min(opts.big_blind, self.stacks[big]))
-        order = [(button + k) % n for k in range(1, n + 1)]
-        holes: list[list[Card]] = [[] for _ in range(n)]
-        for _ in range(2):  # one card at a time from the seat after the button (TH-5.2)
-            for i in order:
-                if self.live[i]:
-                    holes[i].append(stock.pop())
-        self.holes = [tuple(h) for h in holes]
+        order = [i for i in [(button + k) % n for k in range(1, n + 1)] if live[i]]
+        pop = stock.pop
+        firsts = [pop() for _ in order]  # one card at a time from the seat after the button
+        seconds = [pop() for _ in order]  # (TH-5.2)
+        holes: list[tuple[Card, ...]] = [()] * n
+        for i, one, two in zip(order, firsts, seconds, strict=True):
+            holes[i] = (one, two)
+        self.holes = holes
         self.stock = stock
-        self.raises = 1 if max(self.bets) > 0 else 0  # the big blind is the first bet
-        self.reopen = max(self.bets)
+        top = max(self.bets)
+        self.raises = 1 if top > 0 else 0  # the big blind is the first bet
+        self.reopen = top
         self.min_raise = blind_level(opts, 0)
         first = self.next_to_act(big)  # the seat after the big blind (TH-6.2)
         if first is None:

@@ -18,7 +18,7 @@ Examples:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
 import attrs
@@ -142,10 +142,12 @@ class State(GameState[Options]):
         seat = self.turn if seat is None else seats_check(self.options.players, seat)
         return min(self.level - self.bets[seat], self.stacks[seat])
 
-    def _may_raise(self, seat: int) -> str | None:
-        """Why ``seat`` may not bet or raise now, or ``None`` (TH-6.7, TH-3.3)."""
+    def _may_raise(self, seat: int, level: int | None = None) -> str | None:
+        """Why ``seat`` may not bet or raise now, or ``None`` (TH-6.7, TH-3.3); ``level``:
+        the largest bet, when the caller knows it."""
         bets, stacks, live = self.bets, self.stacks, self.live
-        level = max(bets)
+        if level is None:
+            level = max(bets)
         if bets[seat] + stacks[seat] <= level:
             return f"seat {seat} has no chips beyond a call (TH-6.6)"
         for j in range(len(live)):
@@ -167,14 +169,16 @@ class State(GameState[Options]):
                 return f"the betting is capped at {opts.cap} bets this round (TH-3.3)"
         return None
 
-    def _amount_range(self, kind: type[Move]) -> tuple[int, int] | None:
-        """The amounts a bet or raise may be made to now (TH-3, TH-7)."""
+    def _amount_range(self, kind: type[Move], level: int | None = None) -> tuple[int, int] | None:
+        """The amounts a bet or raise may be made to now (TH-3, TH-7); ``level``: the
+        largest bet, when the caller knows it."""
         if self.phase is Phase.OVER:
             return None
         seat = self.turn
         bets = self.bets
-        level = max(bets)
-        if (kind is Bet) != (level == 0) or self._may_raise(seat) is not None:
+        if level is None:
+            level = max(bets)
+        if (kind is Bet) != (level == 0) or self._may_raise(seat, level) is not None:
             return None
         opts = self.options
         allin = bets[seat] + self.stacks[seat]
@@ -200,12 +204,14 @@ class State(GameState[Options]):
         else:
             moves.append(CHECK)
             kind = Raise if level else Bet
-        bounds = self._amount_range(kind)
+        bounds = self._amount_range(kind, level)
         if bounds is not None:
-            moves.extend(self._sizes(kind, bounds))
+            moves.extend(self._sizes(kind, bounds, level))
         return tuple(moves)
 
-    def _sizes(self, kind: type[Bet] | type[Raise], bounds: tuple[int, int]) -> list[Move]:
+    def _sizes(
+        self, kind: type[Bet] | type[Raise], bounds: tuple[int, int], level: int
+    ) -> Sequence[Move]:
         """The canonical amounts (TH-15.2): the minimum, half the pot, the pot, two
         pots and all-in, each clipped to the range, each amount once."""
         low, high = bounds
@@ -213,8 +219,11 @@ class State(GameState[Options]):
             fixed = self.options.structure == "fixed_limit"
             return [_sized(kind, low, 0 if fixed else len(SIZE_SLOTS) - 1)]
         bets = self.bets
-        level = max(bets)
         base = sum(self.paid) + sum(self.antes) + level - bets[self.turn]  # the pot after calling
+        key = (kind, low, high, level, base)
+        listed = _SIZES.get(key)
+        if listed is not None:
+            return listed
         amounts = [low]
         for num, den in _PARTS:  # half the pot, the pot, two pots
             amount = level + base * num // den
@@ -226,7 +235,10 @@ class State(GameState[Options]):
             if amount not in seen:
                 seen.add(amount)
                 out.append(_sized(kind, amount, slot))
-        return out
+        if len(_SIZES) > 50_000:
+            _SIZES.clear()
+        listed = _SIZES[key] = tuple(out)
+        return listed
 
     def explain(self, move: Move) -> str:
         """Why ``move`` is illegal now, naming the rule."""
@@ -377,6 +389,8 @@ class State(GameState[Options]):
 
 
 _SIZED: dict[tuple[type[Move], int, int], Move] = {}
+# The sized moves by (kind, low, high, level, pot after calling): all that decides them.
+_SIZES: dict[tuple[type[Move], int, int, int, int], tuple[Move, ...]] = {}
 _PARTS = tuple(part for _, part in SIZE_SLOTS if part is not None)
 # Options -> the table before the first deal (seed 0), copied for each new match.
 _EMPTY: dict[int, State] = {}  # by id(options), checked by identity

@@ -32,7 +32,14 @@ from cardrules.engine import (
 )
 from cardrules.errors import IllegalMeldError
 from cardrules.games._rummy import TableMeld, remove_cards
-from cardrules.games.canasta._legal import check_state, explain, legal_moves, meld_rank
+from cardrules.games.canasta._legal import (
+    WILDS,
+    check_state,
+    explain,
+    legal_moves,
+    meld_rank,
+    side_table,
+)
 from cardrules.games.canasta._records import DealResult, Phase, View
 from cardrules.games.canasta.moves import (
     REFUSE,
@@ -67,7 +74,7 @@ _WILD_UPCARDS = (Rank.JOKER, Rank.TWO, Rank.THREE)
 def is_canasta(meld: Meld) -> bool:
     """Seven or more cards, four or more natural (CAN-6.1)."""
     cards = meld.cards
-    return len(cards) >= 7 and sum(1 for c in cards if not RULES.is_wild(c)) >= 4
+    return len(cards) >= 7 and sum(1 for c in cards if c not in WILDS) >= 4
 
 
 def meld_bonus(meld: Meld) -> int:
@@ -143,8 +150,8 @@ class State(GameState[Options]):
 
     def canastas(self, side: int) -> int:
         """How many canastas the side has (its melds in progress included)."""
-        count = sum(1 for t in self.table if t.owner == side and is_canasta(t.meld))
-        if side == self.side:
+        count = side_table(self.table, side)[2]
+        if side == self.side and self.pending:
             count += sum(1 for m in self.pending if is_canasta(m))
         return count
 

@@ -307,7 +307,8 @@ def _layoffs(state: State) -> list[Move]:
 
 def _canastas_with(state: State, side: int, cards: tuple[Card, ...], card: Card) -> int:
     """The side's canastas once ``card`` joins the meld of ``cards``."""
-    return state.canastas(side) + (_seven((*cards, card)) and not _seven(cards))
+    have: int = state.canastas(side)
+    return have + (_seven((*cards, card)) and not _seven(cards))
 
 
 def _play_moves(state: State) -> tuple[Move, ...]:

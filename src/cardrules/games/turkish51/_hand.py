@@ -14,7 +14,7 @@ Examples:
 from __future__ import annotations
 
 import functools
-from collections import Counter
+import itertools
 from collections.abc import Iterable, Sequence
 
 from cardrules.cards import JOKER, Card, Rank
@@ -173,13 +173,32 @@ def _double_moves(hand: tuple[Card, ...]) -> list[LayMeld]:
     """Every double the hand can lay (T51-2.3, T51-2.6), keeping a card to discard."""
     if len(hand) <= 2:
         return []
-    counts = Counter(hand)
-    joker = counts.pop(JOKER, 0)
+    return _sorted_double_moves(tuple(sorted(hand)))
+
+
+def _sorted_double_moves(key: tuple[Card, ...]) -> list[LayMeld]:
+    """`_double_moves` of a sorted hand: for each card in card order, a pair of it held
+    twice, then the card with a joker when the hand holds one (T51-2.3, T51-2.6).
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> key = tuple(sorted(parse_cards("5c 5c Kd Jk")))
+        >>> [str(m) for m in _sorted_double_moves(key)]
+        ['meld double 5c,5c', 'meld double 5c,Jk', 'meld double Kd,Jk']
+    """
+    if len(key) <= 2:
+        return []
+    n = len(key) - key.count(JOKER)  # the jokers sort after every card of the pack: last
+    naturals = key[:n]
+    distinct = dict.fromkeys(naturals)
+    if len(distinct) == n:  # no card held twice
+        return list(map(_WITH_JOKER.__getitem__, distinct)) if n < len(key) else []
+    twice = {card for card, after in itertools.pairwise(naturals) if card == after}
     out: list[LayMeld] = []
-    for card in sorted(counts):
-        if counts[card] >= 2:
+    for card in distinct:
+        if card in twice:
             out.append(_TWINS[card])
-        if joker:
+        if n < len(key):
             out.append(_WITH_JOKER[card])
     return out
 

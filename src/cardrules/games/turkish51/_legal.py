@@ -37,6 +37,7 @@ from cardrules.games.turkish51._hand import (
     _double_moves,
     _meld_moves,
     _out_at_once_with,
+    _sorted_double_moves,
 )
 from cardrules.games.turkish51.moves import DECLARE
 from cardrules.games.turkish51.scoring import RULES
@@ -136,7 +137,7 @@ def _play_moves(state: Position, seat: int) -> tuple[Move, ...]:
     out: list[Move] = []
     if can_meld:
         if doubles:
-            out.extend(_double_moves(hand))
+            out.extend(_sorted_double_moves(key))
             if _meld_in_doubles(state, seat):  # T51-7.2 option
                 out.extend(_meld_moves(key))
         else:

@@ -40,6 +40,7 @@ from cardrules.games.japanese51._rules import (
     SwapAll,
     _exchange,
     _value,
+    exchanges,
     winners,
 )
 
@@ -218,11 +219,8 @@ class State(GameState[Options]):
     def _generate_moves(self) -> tuple[Move, ...]:
         if self.phase is Phase.OVER:
             return ()
-        hand = self.hands[self.turn]
         stops = (False,) if self.stopper is not None else (False, True)
-        moves: list[Move] = [
-            _exchange(take, give, stop) for take in self.table for give in hand for stop in stops
-        ]
+        moves = exchanges(self.table, self.hands[self.turn], len(stops) == 2)
         if self.can_clear():
             moves.append(CLEAR)
         options = self.options

@@ -46,6 +46,7 @@ from cardrules.melds import (
     _best_value,
     _candidate_cards,
     _opening_values,
+    _value_above,
     _value_ceiling,
     check_meld,
     lay_off,
@@ -163,10 +164,12 @@ def _may_open(state: Position, key: tuple[Card, ...], rules: MeldRules) -> bool:
     need = state.options.threshold - state.pending_total
     if need <= 0:
         return True
+    # the best value reaches ``need``: is above ``need - 1`` (a greedy plan first, then the
+    # search; the answer is the search's either way)
     return (
         value_bound(key, rules) >= need
         and _value_ceiling(key, rules) >= need
-        and _best_value(key, rules) >= need
+        and _value_above(key, rules, need - 1)
     )
 
 

@@ -46,7 +46,9 @@ from cardrules.games.chinese51._rules import (
     HAND_SIZE,
     KNOCK,
     PASS,
+    PLAIN_TRADES,
     ROW_SIZE,
+    SWAP_ROWS,
     Challenge,
     Discard,
     Options,
@@ -260,16 +262,23 @@ class State(GameState[Options]):
             trade_knock = all(suit == row_suit for _, suit in row) and (
                 suits[row_suit] >= len(hand) - len(row)
             )
-            for give in itertools.combinations(sorted(hand), len(row)):
-                moves.append(_trade(give))
-                if trade_knock and _is_clear_count(tuple(c for c in hand if c not in give) + row):
-                    moves.append(_trade(give, knock=True))
+            gives = itertools.combinations(sorted(hand), len(row))
+            if not trade_knock:  # most turns: each trade once, without a knock
+                moves.extend(map(PLAIN_TRADES.__getitem__, gives))
+            else:
+                for give in gives:
+                    moves.append(_trade(give))
+                    if _is_clear_count(tuple(c for c in hand if c not in give) + row):
+                        moves.append(_trade(give, knock=True))
             if len(row) == ROW_SIZE:
                 near = max(suits) >= HAND_SIZE - 1
                 for take in row:
+                    if not near:  # no swap can make a clear count: no knocking swaps
+                        moves.extend(map(SWAP_ROWS[take].__getitem__, hand))
+                        continue
                     for card in hand:
                         moves.append(_swap(take, card))
-                        if near and _is_clear_count(tuple(take if c == card else c for c in hand)):
+                        if _is_clear_count(tuple(take if c == card else c for c in hand)):
                             moves.append(_swap(take, card, knock=True))
             return tuple(moves)
         if phase is Phase.DISCARD:

@@ -33,7 +33,6 @@ from cardrules.games._rummy import (
 from cardrules.games.kalooki51.moves import DealResult
 from cardrules.games.kalooki51.scoring import deal_penalties
 from cardrules.games.kalooki51.state import HAND, Position
-from cardrules.melds import check_meld
 
 __all__ = ["deal", "next_state"]
 
@@ -43,12 +42,14 @@ S = TypeVar("S", bound=Position)  # the state class, kept through every transiti
 def next_state(state: S, move: Move) -> S:
     """The state after the legal ``move`` (K51-4 to K51-8)."""
     seat = state.turn
+    if move.__class__ is Discard:  # the most frequent move first, by its very class
+        return _discard(state, seat, move.card)
     if isinstance(move, Draw):
         return table.draw(state, seat, stock_known=min(state.stock_known, len(state.stock) - 1))
     if isinstance(move, Take):  # Kalooki 40 (K51-4.5 option): the card must be laid
         return table.take(state, seat, to_lay=state.options.meld_taken)
     if isinstance(move, LayMeld):
-        meld = check_meld(move.cards, state.rules, kind=move.kind)
+        meld = table.laid_meld(move.cards, move.kind, state.rules)
         if not state.opened[seat]:
             return table.lay_meld(state, seat, meld)
         loose = 0 if JOKER in move.cards else state.loose
@@ -69,10 +70,18 @@ def next_state(state: S, move: Move) -> S:
     if isinstance(move, Retrieve):
         return table.retrieve(state, seat, move, state.rules, built=True, loose=1)
     assert isinstance(move, Discard)
-    after = table.discard_card(state, seat, move.card)
-    if not after.hands[seat]:  # the last card discarded: out (K51-8.1)
+    return _discard(state, seat, move.card)
+
+
+def _discard(state: S, seat: int, card: Card) -> S:
+    """``card`` onto the pile: out with the last card (K51-8.1), else the next turn, in
+    one copy of the state."""
+    hands, known = table.remove_cards(state.hands, state.known, seat, (card,))
+    pile = (*state.discard, card)
+    if not hands[seat]:  # the last card discarded: out (K51-8.1)
+        after = state._replace(hands=hands, known=known, discard=pile)
         return _end_deal(after, seat, kalooki=state.opened_now and not state.built)
-    return _pass_turn(after)
+    return _pass_turn(state, hands=hands, known=known, discard=pile)
 
 
 def _out_or_on(state: S, seat: int) -> S:

@@ -39,7 +39,13 @@ from cardrules.games.canasta.moves import (
     lay_meld_move,
     lay_off_move,
 )
-from cardrules.games.canasta.scoring import RULES, card_points, check_meld, is_red_three
+from cardrules.games.canasta.scoring import (
+    _RED_THREES,
+    RULES,
+    card_points,
+    check_meld,
+    is_red_three,
+)
 from cardrules.melds import MeldKind
 
 _JOKER, _TWO = Rank.JOKER, Rank.TWO
@@ -179,7 +185,7 @@ def _takes(state: State) -> list[Move]:
         out.append(TAKES[How.ADD])
     if len(hand) >= 4:  # keeps two cards or more whatever the pile holds
         return out
-    gained = sum(1 for c in pile[:-1] if not is_red_three(c))
+    gained = sum(1 for c in pile[:-1] if c not in _RED_THREES)
     if len(hand) + gained < 4:  # a take leaving fewer than two cards must go out (CAN-9.1)
         have = state.canastas(side)
         out = [m for m in out if len(hand) + gained - _used(m) >= 2 or _may_go_out(state, have)]
@@ -353,9 +359,8 @@ def can_go_out(state: State, *, before_draw: bool = False) -> bool:
     draw the whole hand must meld (the card drawn is then the discard)."""
     seat, side = state.turn, state.side
     hand = state.hands[seat]
+    limit = 0 if before_draw else 1  # the cards that may be left unmelded
     ranks = _side_ranks(state, side)
-    # each of the side's melds by rank: its size and its wild cards
-    melds = {rank: [len(cards), wild] for _, cards, rank, wild in side_table(state.table, side)[1]}
     spare = 0  # the wild cards of the hand
     counts: dict[Rank, int] = {}  # its natural cards by rank
     for c in hand:
@@ -363,14 +368,13 @@ def can_go_out(state: State, *, before_draw: bool = False) -> bool:
             spare += 1
         else:
             counts[c.rank] = counts.get(c.rank, 0) + 1
+    # ``left`` only grows: once past the limit, the answer is no
     left = 0
+    onto: list[tuple[Rank, int]] = []  # natural cards for the side's melds, by rank
     new: dict[Rank, int] = {}
     for rank, n in counts.items():
         if rank in ranks:  # onto the side's meld (one in progress: a new entry)
-            if rank in melds:
-                melds[rank][0] += n
-            else:
-                melds[rank] = [n, 0]
+            onto.append((rank, n))
         elif rank is Rank.THREE:
             if n >= 3:
                 new[rank] = n
@@ -380,16 +384,27 @@ def can_go_out(state: State, *, before_draw: bool = False) -> bool:
             new[rank] = n
         else:
             left += n
+    if left > limit:
+        return False
     for rank, n in new.items():
         if n == 2 and rank is not Rank.THREE:
             if spare:
                 spare -= 1
             else:
                 left += 2
+    if left > limit:
+        return False
+    # each of the side's melds by rank: its size and its wild cards
+    melds = {rank: [len(cards), wild] for _, cards, rank, wild in side_table(state.table, side)[1]}
+    for rank, n in onto:
+        if rank in melds:
+            melds[rank][0] += n
+        else:
+            melds[rank] = [n, 0]
     room = sum(max(0, 3 - wild) for _, wild in melds.values())
     room += sum(3 - (1 if n == 2 else 0) for r, n in new.items() if r is not Rank.THREE)
     left += max(0, spare - room)
-    if left > (0 if before_draw else 1):
+    if left > limit:
         return False
     have = state.canastas(side)
     grow = sum(

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections.abc import Iterable, Sequence
 
 from cardrules.cards import JOKER, Card, Rank
@@ -176,30 +177,42 @@ def _double_moves(hand: tuple[Card, ...]) -> list[LayMeld]:
     return _sorted_double_moves(tuple(sorted(hand)))
 
 
-def _sorted_double_moves(key: tuple[Card, ...]) -> list[LayMeld]:
-    """`_double_moves` of a sorted hand: for each card in card order, a pair of it held
-    twice, then the card with a joker when the hand holds one (T51-2.3, T51-2.6).
+def _sorted_double_moves(
+    key: tuple[Card, ...], distinct: dict[Card, None] | None = None
+) -> list[LayMeld]:
+    """`_double_moves` of a sorted hand (``distinct``: its cards once each, in order, when
+    the caller has them): for each card in card order, a pair of it held twice, then the
+    card with a joker when the hand holds one (T51-2.3, T51-2.6).
 
     Examples:
         >>> from cardrules import parse_cards
         >>> key = tuple(sorted(parse_cards("5c 5c Kd Jk")))
         >>> [str(m) for m in _sorted_double_moves(key)]
         ['meld double 5c,5c', 'meld double 5c,Jk', 'meld double Kd,Jk']
+        >>> key = tuple(sorted(parse_cards("Kd 5c 9h Kd 5c")))
+        >>> [str(m) for m in _sorted_double_moves(key)]
+        ['meld double 5c,5c', 'meld double Kd,Kd']
     """
     if len(key) <= 2:
         return []
-    n = len(key) - key.count(JOKER)  # the jokers sort after every card of the pack: last
-    naturals = key[:n]
-    distinct = dict.fromkeys(naturals)
-    if len(distinct) == n:  # no card held twice
-        return list(map(_WITH_JOKER.__getitem__, distinct)) if n < len(key) else []
-    twice = {card for card, after in itertools.pairwise(naturals) if card == after}
+    jokers = key.count(JOKER)  # the jokers sort after every card of the pack: last
+    naturals = key[: len(key) - jokers] if jokers else key
+    if distinct is None:
+        distinct = dict.fromkeys(key)
+    size = len(distinct) - 1 if jokers else len(distinct)  # the natural cards, once each
+    if size == len(naturals):  # no card held twice
+        return (
+            list(map(_WITH_JOKER.__getitem__, itertools.islice(distinct, size))) if jokers else []
+        )
+    # the cards equal to the next one: held twice (or more)
+    twice = dict.fromkeys(itertools.compress(naturals, map(operator.eq, naturals, naturals[1:])))
+    if not jokers:
+        return list(map(_TWINS.__getitem__, twice))
     out: list[LayMeld] = []
-    for card in distinct:
+    for card in itertools.islice(distinct, size):
         if card in twice:
             out.append(_TWINS[card])
-        if n < len(key):
-            out.append(_WITH_JOKER[card])
+        out.append(_WITH_JOKER[card])
     return out
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import enum
 import random
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import attrs
@@ -18,6 +19,7 @@ from cardrules.engine import (
     GameView,
     History,
     Move,
+    fields_copier,
     make_view,
     redeal_hidden,
     replace_at,
@@ -296,15 +298,11 @@ class State(GameState[Options]):
         elif stopper is not None:
             last_turns -= 1
         turns = self.turns + 1
-        state = self._replace(
-            hands=hands,
-            table=table,
-            known=known,
-            turn=(seat + 1) % n,
-            turns=turns,
-            cleared=False,
-            stopper=stopper,
-            last_turns=last_turns,
+        copier = _TURN_ENDERS.get(self.__class__)
+        if copier is None:
+            copier = _TURN_ENDERS[self.__class__] = fields_copier(self.__class__, _TURN_END)
+        state: State = copier(
+            self, hands, table, known, (seat + 1) % n, turns, False, stopper, last_turns
         )
         if stopper is not None and last_turns == 0:
             return state._end_deal(End.STOP)  # J51-5.2
@@ -434,6 +432,8 @@ def _deal(state: State, number: int, dealer: int) -> State:
 
 
 _DECK = standard()
+_TURN_END = ("hands", "table", "known", "turn", "turns", "cleared", "stopper", "last_turns")
+_TURN_ENDERS: dict[type, Callable[..., Any]] = {}  # per state class: its copier of _TURN_END
 
 
 @attrs.frozen

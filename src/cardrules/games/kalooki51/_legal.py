@@ -116,8 +116,9 @@ def _play_moves(state: Position, seat: int) -> tuple[Move, ...]:
     if taken is None or len(hand) == 1:
         out.extend(map(DISCARDS.__getitem__, distinct))
     else:  # not the card just taken, nor its twin (K51-4.3), unless nothing else is left
-        others = [c for c in distinct if c != taken]
-        out.extend(DISCARDS[c] for c in (others or distinct))
+        others = distinct.copy()
+        others.pop(taken, None)
+        out.extend(map(DISCARDS.__getitem__, others or distinct))
     return tuple(out)
 
 

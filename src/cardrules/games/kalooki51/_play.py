@@ -14,11 +14,12 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import cardrules.games._rummy as table
 from cardrules.cards import JOKER, Card
-from cardrules.engine import Move, next_seat
+from cardrules.engine import Move, fields_copier, next_seat
 from cardrules.games._rummy import (
     Cancel,
     Discard,
@@ -81,7 +82,7 @@ def _discard(state: S, seat: int, card: Card) -> S:
     if not hands[seat]:  # the last card discarded: out (K51-8.1)
         after = state._replace(hands=hands, known=known, discard=pile)
         return _end_deal(after, seat, kalooki=state.opened_now and not state.built)
-    return _pass_turn(state, hands=hands, known=known, discard=pile)
+    return _pass_turn(state, hands, known, pile)
 
 
 def _out_or_on(state: S, seat: int) -> S:
@@ -94,20 +95,28 @@ def _out_or_on(state: S, seat: int) -> S:
 # --------------------------------------------------------------------------- flow
 
 
-def _pass_turn(state: S, **changes: Any) -> S:
+_PASSED = (
+    "turn", "phase", "taken", "opened_now", "built", "cancelled", "loose", "to_lay", "turns",
+    "hands", "known", "discard",
+)  # fmt: skip
+_PASSERS: dict[type, Callable[..., Any]] = {}  # per state class: its copier of _PASSED
+
+
+def _pass_turn(
+    state: S,
+    hands: tuple[tuple[Card, ...], ...],
+    known: tuple[tuple[Card, ...], ...],
+    discard: tuple[Card, ...],
+) -> S:
+    """The turn to the next player, after a discard that leaves cards in the hand."""
+    copier = _PASSERS.get(state.__class__)
+    if copier is None:
+        copier = _PASSERS[state.__class__] = fields_copier(state.__class__, _PASSED)
     turns = state.turns + 1
-    after = state._replace(
-        turn=next_seat(state.active, state.turn),
-        phase=Phase.DRAW,
-        taken=None,
-        opened_now=False,
-        built=False,
-        cancelled=False,
-        loose=0,
-        to_lay=False,
-        turns=turns,
-        **changes,
-    )
+    after: S = copier(
+        state, next_seat(state.active, state.turn), Phase.DRAW, None, False, False, False, 0,
+        False, turns, hands, known, discard,
+    )  # fmt: skip
     if turns >= state.options.max_turns:
         return _end_deal(after, None, kalooki=False)  # K51-8.4
     if len(after.stock) <= 2 and len(after.discard) > 1:  # K51-8.3

@@ -172,8 +172,10 @@ def _play_moves(state: Position, seat: int) -> tuple[Move, ...]:
         out.append(DECLARE)
     if taken is None or hand.count(taken) != 1:
         out.extend(map(DISCARDS.__getitem__, distinct))
-    else:  # not the card just taken, even as the last card (T51-4.6)
-        out.extend(DISCARDS[c] for c in distinct if c != taken)
+    else:  # not the card just taken (held once), even as the last card (T51-4.6)
+        others = distinct.copy()
+        del others[taken]
+        out.extend(map(DISCARDS.__getitem__, others))
     return tuple(out)
 
 

@@ -42,8 +42,8 @@ from cardrules.games.japanese51._rules import (
     SwapAll,
     _exchange,
     _value,
+    _winners,
     exchanges,
-    winners,
 )
 
 # --------------------------------------------------------------------------- state
@@ -335,7 +335,7 @@ class State(GameState[Options]):
 
     def _end_deal(self, end: End) -> State:
         values = tuple(_value(h, self.options.one_suit_only) for h in self.hands)
-        won = winners(values, self.stopper)
+        won = _winners(values, self.stopper)  # values and stopper are the deal's own
         wins = tuple(w + (1 if i in won else 0) for i, w in enumerate(self.wins))
         result = DealResult(
             deal=self.deal,

@@ -103,6 +103,11 @@ def winners(values: Sequence[int], stopper: int | None) -> tuple[int, ...]:
         raise OptionError("winners needs at least one hand value")
     if stopper is not None:
         (stopper,) = check_ints([stopper], "the stopper")
+    return _winners(values, stopper)
+
+
+def _winners(values: Sequence[int], stopper: int | None) -> tuple[int, ...]:
+    """`winners` of values and a stopper already checked (the deal's own)."""
     top = max(values)
     best = tuple(i for i, v in enumerate(values) if v == top)
     if len(best) > 1 and stopper in best:

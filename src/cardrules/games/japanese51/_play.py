@@ -74,6 +74,7 @@ class DealResult:
         >>> while not state.is_terminal:
         ...     state = state.apply(game.greedy_move(state, random.Random(0)))
         >>> result = state.last_deal
+        >>> from cardrules.games.japanese51 import winners
         >>> len(result.hands), result.winners == winners(result.values, result.stopper)
         (2, True)
     """

@@ -129,6 +129,14 @@ def knock_scores(
         raise OptionError(f"seats {seats} do not all exist among {n} hands")
     if len(set(seats)) != len(seats):
         raise OptionError("the caller cannot challenge, nor anyone twice")
+    return _knock_scores(values, caller, tuple(challengers), tie_winner)
+
+
+def _knock_scores(
+    values: Sequence[int], caller: int, challengers: Sequence[int], tie_winner: str
+) -> tuple[int, ...]:
+    """`knock_scores` of inputs already checked (the deal's own)."""
+    seats = (caller, *challengers)
     scores = list(values)
     if not challengers:
         return tuple(scores)  # C51-5.3

@@ -59,10 +59,10 @@ from cardrules.games.chinese51._rules import (
     _clear_count,
     _discard,
     _is_clear_count,
+    _knock_scores,
     _suit_counts,
     _swap,
     _trade,
-    knock_scores,
 )
 from cardrules.hands import best_suit_total
 
@@ -440,9 +440,8 @@ class State(GameState[Options]):
             scored = _clear_count(hands, self.caller)  # C51-5.8: only a knock on 51
         elif end is End.KNOCK:
             assert self.caller is not None  # C51-5.9: a 51 shown here scores as any hand
-            scored = knock_scores(
-                values, self.caller, self.challengers, tie_winner=self.options.tie_winner
-            )
+            # the deal's own values and seats: scored without checking them again
+            scored = _knock_scores(values, self.caller, self.challengers, self.options.tie_winner)
         else:
             scored = values  # C51-6.2
         points = tuple(p + s for p, s in zip(self.points, scored, strict=True))

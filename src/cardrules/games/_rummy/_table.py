@@ -37,13 +37,21 @@ from cardrules.games._rummy._moves import (
     lay_meld_move,
     lay_off_move,
 )
-from cardrules.melds import Meld, MeldKind, MeldRules, _candidate_cards, layoff_cards
+from cardrules.melds import (
+    Meld,
+    MeldKind,
+    MeldRules,
+    _candidate_cards,
+    check_meld,
+    layoff_cards,
+)
 
 __all__ = [
     "bad_fields",
     "end_problem",
     "joker_cards",
     "joker_wants",
+    "laid_meld",
     "meld_fits",
     "meld_moves",
     "missing_cards",
@@ -272,3 +280,21 @@ def meld_moves(hand: tuple[Card, ...], rules: MeldRules) -> tuple[LayMeld, ...]:
     """The new melds a sorted hand can lay, in the solver's candidate order (the whole hand
     included)."""
     return tuple([lay_meld_move(kind, cards) for kind, cards in _candidate_cards(hand, rules)])
+
+
+@functools.lru_cache(maxsize=4096)
+def laid_meld(cards: tuple[Card, ...], kind: MeldKind, rules: MeldRules) -> Meld:
+    """``check_meld(cards, rules, kind=kind)`` of a legal meld move, remembered: the same
+    melds are laid game after game.
+
+    Raises:
+        IllegalMeldError: ``cards`` are no such meld (not remembered).
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> from cardrules.melds import DEFAULT_RULES
+        >>> cards = tuple(parse_cards("5c 6c 7c"))
+        >>> laid_meld(cards, MeldKind.RUN, DEFAULT_RULES) == check_meld(cards, kind=MeldKind.RUN)
+        True
+    """
+    return check_meld(cards, rules, kind=kind)

@@ -7,6 +7,7 @@ once for each card and meld, the pile once for each way of melding its top card.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import Any
 
@@ -37,34 +38,92 @@ from cardrules.games.canasta.moves import (
     lay_meld_move,
     lay_off_move,
 )
-from cardrules.games.canasta.scoring import RULES, card_points, check_meld, is_red_three
+from cardrules.games.canasta.scoring import (
+    _RED_THREES,
+    RULES,
+    card_points,
+    check_meld,
+    is_red_three,
+)
 from cardrules.melds import MeldKind
+
+_JOKER, _TWO = Rank.JOKER, Rank.TWO
 
 State = Any  # the state of cardrules.games.canasta.state (not imported: it imports this room)
 
 __all__ = ["can_go_out", "check_state", "explain", "legal_moves", "meld_rank"]
 
 
+_EVERY_CARD = (
+    *(Card(rank, suit) for rank in Rank if not rank.is_joker for suit in Suit),
+    *(Card(rank) for rank in Rank if rank.is_joker),
+)
+WILDS = frozenset(c for c in _EVERY_CARD if RULES.is_wild(c))
+"""Every wild card (a joker or a deuce, CAN-1.3): ``card in WILDS`` is ``RULES.is_wild``."""
+
+
 def meld_rank(cards: tuple[Card, ...]) -> Rank:
     """The rank of a meld's cards: its first natural card's (CAN-5.1)."""
-    return next(c.rank for c in cards if not RULES.is_wild(c))
+    for c in cards:
+        if c not in WILDS:
+            return c.rank
+    raise StopIteration  # no natural card: no meld (as ``next`` of nothing)
 
 
 def _wild(cards: tuple[Card, ...]) -> int:
-    return sum(1 for c in cards if RULES.is_wild(c))
+    return sum(1 for c in cards if c in WILDS)
 
 
 def _seven(cards: tuple[Card, ...]) -> bool:
     return len(cards) >= 7 and len(cards) - _wild(cards) >= 4
 
 
+SideMeld = tuple[int, tuple[Card, ...], Rank, int]
+"""A side's meld on the table: its place, its cards, its rank and how many are wild."""
+
+
+SideTable = tuple[dict[Rank, int], tuple[SideMeld, ...], int]
+
+_LAST: dict[int, tuple[tuple[Any, ...], SideTable]] = {}  # per side: the last table read
+
+
+def side_table(table: tuple[Any, ...], side: int) -> SideTable:
+    """The side's melds on ``table``, read once per table (it stays the same turn after
+    turn): their places by rank, each meld's place, cards, rank and wild cards, and how
+    many are canastas (CAN-6.1). The dict is shared: never changed."""
+    last = _LAST.get(side)
+    if last is not None and last[0] is table:  # the very table read last for this side
+        return last[1]
+    read = _side_table(table, side)
+    _LAST[side] = (table, read)
+    return read
+
+
+@functools.lru_cache(maxsize=64)
+def _side_table(table: tuple[Any, ...], side: int) -> SideTable:
+    ranks: dict[Rank, int] = {}
+    melds: list[SideMeld] = []
+    canastas = 0
+    for i, placed in enumerate(table):
+        if placed.owner != side:
+            continue
+        cards = placed.meld.cards
+        rank = meld_rank(cards)
+        wild = _wild(cards)
+        ranks[rank] = i
+        melds.append((i, cards, rank, wild))
+        canastas += len(cards) >= 7 and len(cards) - wild >= 4
+    return ranks, tuple(melds), canastas
+
+
 def _side_ranks(state: State, side: int) -> dict[Rank, int]:
     """The side's melds by rank (the pending ones at -1 - their place)."""
-    out = {meld_rank(t.meld.cards): i for i, t in enumerate(state.table) if t.owner == side}
-    if side == state.side:
+    ranks = side_table(state.table, side)[0]
+    if side == state.side and state.pending:
+        ranks = dict(ranks)
         for k, meld in enumerate(state.pending):
-            out[meld_rank(meld.cards)] = -1 - k
-    return out
+            ranks[meld_rank(meld.cards)] = -1 - k
+    return ranks
 
 
 def _may_go_out(state: State, canastas: int) -> bool:
@@ -112,8 +171,9 @@ def _takes(state: State) -> list[Move]:
     ranks = _side_ranks(state, side)
     frozen = state.frozen or not state.opened[side]
     out: list[Move] = []
-    value = card_points(top)
-    if naturals >= 2 and (state.opened[side] or state.pending_count + 3 * value >= state.minimum):
+    if naturals >= 2 and (
+        state.opened[side] or state.pending_count + 3 * card_points(top) >= state.minimum
+    ):
         out.append(TAKES[How.PAIR])
     if not frozen and naturals >= 1 and top.rank not in ranks:
         if any(c.rank is Rank.TWO for c in hand):
@@ -122,7 +182,9 @@ def _takes(state: State) -> list[Move]:
             out.append(TAKES[How.JOKER])
     if not frozen and top.rank in ranks and ranks[top.rank] >= 0:
         out.append(TAKES[How.ADD])
-    gained = sum(1 for c in pile[:-1] if not is_red_three(c))
+    if len(hand) >= 4:  # keeps two cards or more whatever the pile holds
+        return out
+    gained = sum(1 for c in pile[:-1] if c not in _RED_THREES)
     if len(hand) + gained < 4:  # a take leaving fewer than two cards must go out (CAN-9.1)
         have = state.canastas(side)
         out = [m for m in out if len(hand) + gained - _used(m) >= 2 or _may_go_out(state, have)]
@@ -169,14 +231,17 @@ def _new_melds(state: State) -> list[Move]:
     deuces: list[Card] = []
     jokers: list[Card] = []
     for card in sorted(hand):
-        if card.is_joker:
+        rank = card.rank
+        if rank >= _JOKER:
             jokers.append(card)
-        elif card.rank is Rank.TWO:
+        elif rank is _TWO:
             deuces.append(card)
+        elif rank in by_rank:
+            by_rank[rank].append(card)
         else:
-            by_rank.setdefault(card.rank, []).append(card)
+            by_rank[rank] = [card]
     strict = state.options.wild_at_most_natural
-    have = state.canastas(side)
+    have = -1  # the side's canastas, counted when first needed
     out: list[Move] = []
     left_all = len(hand)
     for rank, naturals in by_rank.items():
@@ -185,21 +250,39 @@ def _new_melds(state: State) -> list[Move]:
         if rank is Rank.THREE:  # black threes: only in going out (CAN-5.4)
             if 3 <= len(naturals) <= 4 and left_all - len(naturals) <= 1:
                 cards = tuple(naturals)
+                if have < 0:
+                    have = state.canastas(side)
                 if _may_go_out(state, have + _seven(cards)):
                     out.append(lay_meld_move(MeldKind.SET, cards))
             continue
-        for n in range(2, len(naturals) + 1):
-            for j in range(min(3, len(jokers)) + 1):
-                for d in range(min(3 - j, len(deuces)) + 1):
-                    size = n + j + d
-                    if size < 3 or (strict and j + d > n):
-                        continue
-                    cards = (*naturals[:n], *deuces[:d], *jokers[:j])
-                    left = left_all - size
-                    if left < 2 and not _may_go_out(state, have + _seven(cards)):
-                        continue
-                    out.append(lay_meld_move(MeldKind.SET, tuple(sorted(cards))))
+        choices = _set_choices(tuple(naturals), tuple(deuces[:3]), tuple(jokers[:3]), strict)
+        for size, seven, move in choices:
+            if left_all - size < 2:
+                if have < 0:
+                    have = state.canastas(side)
+                if not _may_go_out(state, have + seven):
+                    continue
+            out.append(move)
     return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _set_choices(
+    naturals: tuple[Card, ...], deuces: tuple[Card, ...], jokers: tuple[Card, ...], strict: bool
+) -> tuple[tuple[int, bool, Move], ...]:
+    """The new melds of one rank's natural cards with up to three wild cards (CAN-5.1,
+    CAN-5.2, CAN-6.3), each with its size and whether it is a canasta (CAN-6.1)."""
+    out = []
+    for n in range(2, len(naturals) + 1):
+        for j in range(min(3, len(jokers)) + 1):
+            for d in range(min(3 - j, len(deuces)) + 1):
+                size = n + j + d
+                if size < 3 or (strict and j + d > n):
+                    continue
+                # in card order: deuces, the naturals, jokers last
+                cards = (*deuces[:d], *naturals[:n], *jokers[:j])
+                out.append((size, size >= 7 and n >= 4, lay_meld_move(MeldKind.SET, cards)))
+    return tuple(out)
 
 
 def _layoffs(state: State) -> list[Move]:
@@ -210,26 +293,27 @@ def _layoffs(state: State) -> list[Move]:
     hand = state.hands[seat]
     strict = state.options.wild_at_most_natural
     out: list[Move] = []
-    for index, placed in enumerate(state.table):
-        if placed.owner != side:
-            continue
-        cards = placed.meld.cards
-        rank = meld_rank(placed.meld.cards)
+    held = sorted(set(hand))
+    short = len(hand) - 1 < 2  # the lay-off leaves fewer than two cards: going out
+    for index, cards, rank, wild in side_table(state.table, side)[1]:
         if rank is Rank.THREE:
             continue
-        wild = _wild(cards)
-        for card in sorted(set(hand)):
-            if RULES.is_wild(card):
+        for card in held:
+            if card in WILDS:
                 if wild >= 3 or (strict and wild + 1 > len(cards) - wild):
                     continue
             elif card.rank is not rank:
                 continue
-            grown = (*cards, card)
-            have = state.canastas(side) + (_seven(grown) and not _seven(cards))
-            if len(hand) - 1 < 2 and not _may_go_out(state, have):
+            if short and not _may_go_out(state, _canastas_with(state, side, cards, card)):
                 continue
             out.append(lay_off_move(card, index, None))
     return out
+
+
+def _canastas_with(state: State, side: int, cards: tuple[Card, ...], card: Card) -> int:
+    """The side's canastas once ``card`` joins the meld of ``cards``."""
+    have: int = state.canastas(side)
+    return have + (_seven((*cards, card)) and not _seven(cards))
 
 
 def _play_moves(state: State) -> tuple[Move, ...]:
@@ -248,12 +332,8 @@ def _play_moves(state: State) -> tuple[Move, ...]:
         if len(hand) == 1:
             if _may_go_out(state, state.canastas(state.side)):
                 out.append(discard_move(hand[0]))
-        else:
-            discards = [discard_move(c) for c in sorted(set(hand))]
-            if state.permission == 1 and out:
-                pass  # bound to go out (CAN-9.3): no discard that keeps cards
-            else:
-                out.extend(discards)
+        elif not (state.permission == 1 and out):  # bound to go out (CAN-9.3): no discard
+            out.extend(map(discard_move, sorted(set(hand))))
     if not out:  # bound to go out but unable: the turn still ends with a discard
         out.extend(discard_move(c) for c in sorted(set(hand)))
     return tuple(out)
@@ -278,15 +358,22 @@ def can_go_out(state: State, *, before_draw: bool = False) -> bool:
     draw the whole hand must meld (the card drawn is then the discard)."""
     seat, side = state.turn, state.side
     hand = state.hands[seat]
+    limit = 0 if before_draw else 1  # the cards that may be left unmelded
     ranks = _side_ranks(state, side)
-    melds = {meld_rank(t.meld.cards): list(t.meld.cards) for t in state.table if t.owner == side}
-    wild = [c for c in hand if RULES.is_wild(c)]
-    counts = Counter(c.rank for c in hand if not RULES.is_wild(c))
+    spare = 0  # the wild cards of the hand
+    counts: dict[Rank, int] = {}  # its natural cards by rank
+    for c in hand:
+        if c in WILDS:
+            spare += 1
+        else:
+            counts[c.rank] = counts.get(c.rank, 0) + 1
+    # ``left`` only grows: once past the limit, the answer is no
     left = 0
+    onto: list[tuple[Rank, int]] = []  # natural cards for the side's melds, by rank
     new: dict[Rank, int] = {}
     for rank, n in counts.items():
-        if rank in ranks:
-            melds.setdefault(rank, []).extend([Card(rank, Suit.CLUBS)] * n)
+        if rank in ranks:  # onto the side's meld (one in progress: a new entry)
+            onto.append((rank, n))
         elif rank is Rank.THREE:
             if n >= 3:
                 new[rank] = n
@@ -296,20 +383,34 @@ def can_go_out(state: State, *, before_draw: bool = False) -> bool:
             new[rank] = n
         else:
             left += n
-    spare = len(wild)
+    if left > limit:
+        return False
     for rank, n in new.items():
         if n == 2 and rank is not Rank.THREE:
             if spare:
                 spare -= 1
             else:
                 left += 2
-    room = sum(max(0, 3 - _wild(tuple(cards))) for cards in melds.values())
+    if left > limit:
+        return False
+    # each of the side's melds by rank: its size and its wild cards
+    melds = {rank: [len(cards), wild] for _, cards, rank, wild in side_table(state.table, side)[1]}
+    for rank, n in onto:
+        if rank in melds:
+            melds[rank][0] += n
+        else:
+            melds[rank] = [n, 0]
+    room = sum(max(0, 3 - wild) for _, wild in melds.values())
     room += sum(3 - (1 if n == 2 else 0) for r, n in new.items() if r is not Rank.THREE)
     left += max(0, spare - room)
-    if left > (0 if before_draw else 1):
+    if left > limit:
         return False
     have = state.canastas(side)
-    grow = sum(1 for c in melds.values() if len(c) + min(spare, 3) >= 7 and not _seven(tuple(c)))
+    grow = sum(
+        1
+        for size, wild in melds.values()
+        if size + min(spare, 3) >= 7 and not (size >= 7 and size - wild >= 4)
+    )
     grow += sum(1 for n in new.values() if n + min(spare, 3) >= 7)
     need: int = state.options.canastas_to_go_out
     return bool(have + grow >= need)

@@ -153,6 +153,10 @@ def is_red_three(card: Card) -> bool:
     return card.rank is Rank.THREE and card.suit in (Suit.HEARTS, Suit.DIAMONDS)
 
 
+_RED_THREES = frozenset(Card(Rank.THREE, suit) for suit in (Suit.HEARTS, Suit.DIAMONDS))
+"""The red threes: ``card in _RED_THREES`` is ``is_red_three(card)`` for a card."""
+
+
 def _card(card: object) -> Card:
     if not isinstance(card, Card):
         raise InvalidCardError(f"expected a card, got {card!r:.40}")

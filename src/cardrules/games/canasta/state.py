@@ -10,6 +10,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Iterable
@@ -32,7 +33,14 @@ from cardrules.engine import (
 )
 from cardrules.errors import IllegalMeldError
 from cardrules.games._rummy import TableMeld, old_set_layoff, remove_cards
-from cardrules.games.canasta._legal import check_state, explain, legal_moves, meld_rank
+from cardrules.games.canasta._legal import (
+    WILDS,
+    check_state,
+    explain,
+    legal_moves,
+    meld_rank,
+    side_table,
+)
 from cardrules.games.canasta._records import DealResult, Phase, View
 from cardrules.games.canasta.moves import (
     REFUSE,
@@ -49,6 +57,7 @@ from cardrules.games.canasta.moves import (
     TakePile,
 )
 from cardrules.games.canasta.scoring import (
+    _RED_THREES,
     RULES,
     Options,
     card_points,
@@ -67,7 +76,7 @@ _WILD_UPCARDS = (Rank.JOKER, Rank.TWO, Rank.THREE)
 def is_canasta(meld: Meld) -> bool:
     """Seven or more cards, four or more natural (CAN-6.1)."""
     cards = meld.cards
-    return len(cards) >= 7 and sum(1 for c in cards if not RULES.is_wild(c)) >= 4
+    return len(cards) >= 7 and sum(1 for c in cards if c not in WILDS) >= 4
 
 
 def meld_bonus(meld: Meld) -> int:
@@ -143,8 +152,8 @@ class State(GameState[Options]):
 
     def canastas(self, side: int) -> int:
         """How many canastas the side has (its melds in progress included)."""
-        count = sum(1 for t in self.table if t.owner == side and is_canasta(t.meld))
-        if side == self.side:
+        count = side_table(self.table, side)[2]
+        if side == self.side and self.pending:
             count += sum(1 for m in self.pending if is_canasta(m))
         return count
 
@@ -236,10 +245,10 @@ class State(GameState[Options]):
         side = self.side_of(seat)
         while True:
             hand = state.hands[seat]
-            reds = tuple(c for c in hand if is_red_three(c))
+            reds = tuple(c for c in hand if c in _RED_THREES)
             if not reds:
                 return state
-            rest = tuple(c for c in hand if not is_red_three(c))
+            rest = tuple(c for c in hand if c not in _RED_THREES)
             take = min(len(reds), len(state.stock))
             drawn = state.stock[len(state.stock) - take :]
             state = state._replace(
@@ -270,7 +279,7 @@ class State(GameState[Options]):
             phase=Phase.PLAY,
             drew=True,
         )
-        if not is_red_three(card):
+        if card not in _RED_THREES:
             return state
         state = state._lay_red_threes(seat)
         if len(state.hands[seat]) <= len(self.hands[seat]):  # a red three drawn last
@@ -308,8 +317,8 @@ class State(GameState[Options]):
         else:
             state = state._replace(table=(*state.table, TableMeld(side, _set(cards))))
         rest = self.pile[:-1]
-        reds = tuple(c for c in rest if is_red_three(c))  # CAN-3.3: no replacement
-        gained = tuple(c for c in rest if not is_red_three(c))
+        reds = tuple(c for c in rest if c in _RED_THREES)  # CAN-3.3: no replacement
+        gained = tuple(c for c in rest if c not in _RED_THREES)
         state = state._replace(
             hands=replace_at(state.hands, seat, state.hands[seat] + gained),
             known=replace_at(state.known, seat, state.known[seat] + gained),
@@ -330,11 +339,13 @@ class State(GameState[Options]):
         seat, side = self.turn, self.side
         hands, known = remove_cards(self.hands, self.known, seat, cards)
         meld = _set(cards)
-        state = self._replace(hands=hands, known=known, melded_now=True)
         if self.opened[side]:
-            state = state._replace(table=(*self.table, TableMeld(side, meld)))
+            table, pending = (*self.table, TableMeld(side, meld)), self.pending
         else:
-            state = state._replace(pending=(*self.pending, meld))
+            table, pending = self.table, (*self.pending, meld)
+        state = self._replace(
+            hands=hands, known=known, melded_now=True, table=table, pending=pending
+        )
         return state._after_meld()
 
     def _lay_off(self, card: Card, target: int) -> State:
@@ -369,25 +380,27 @@ class State(GameState[Options]):
     def _discard(self, card: Card) -> State:
         seat = self.turn
         hands, known = remove_cards(self.hands, self.known, seat, (card,))
-        freezes = RULES.is_wild(card) or (
-            card.rank is Rank.THREE and self.options.black_three_freezes
-        )
-        state = self._replace(
-            hands=hands, known=known, pile=(*self.pile, card), frozen=self.frozen or freezes
-        )
+        freezes = card in WILDS or (card.rank is Rank.THREE and self.options.black_three_freezes)
+        pile, frozen = (*self.pile, card), self.frozen or freezes
         if not hands[seat]:
+            state = self._replace(hands=hands, known=known, pile=pile, frozen=frozen)
             return state._end_deal(seat)  # CAN-9.1
+        melded = self.has_melded
         if self.melded_now:
-            state = state._replace(has_melded=replace_at(state.has_melded, seat, True))
-        return state._start_turn((seat + 1) % self.options.players)
+            melded = replace_at(melded, seat, True)
+        return self._start_turn(
+            (seat + 1) % self.options.players,
+            hands=hands, known=known, pile=pile, frozen=frozen, has_melded=melded,
+        )  # fmt: skip
 
-    def _start_turn(self, seat: int) -> State:
-        """A new turn (CAN-4.1): flags reset; play ends on an empty stock and a pile the
-        player cannot take (CAN-10.2), or past the turn limit (CAN-12.3)."""
+    def _start_turn(self, seat: int, **changes: object) -> State:
+        """A new turn (CAN-4.1), with ``changes`` of the turn that ended in the same copy:
+        flags reset; play ends on an empty stock and a pile the player cannot take
+        (CAN-10.2), or past the turn limit (CAN-12.3)."""
         state = self._replace(
             turn=seat, phase=Phase.DRAW, took_pile=False, drew=False, melded_now=False,
             added_old=False, asked=False, permission=0, ending=False, turns=self.turns + 1,
-            turn_melds=len(self.table),
+            turn_melds=len(self.table), **changes,
         )  # fmt: skip
         if state.turns >= self.options.max_turns:
             return state._end_deal(None)
@@ -501,6 +514,7 @@ class State(GameState[Options]):
         check_state(self)
 
 
+@functools.lru_cache(maxsize=4096)
 def _set(cards: tuple[Card, ...]) -> Meld:
     try:
         return check_meld(cards, RULES, kind=MeldKind.SET)

@@ -129,6 +129,14 @@ def knock_scores(
         raise OptionError(f"seats {seats} do not all exist among {n} hands")
     if len(set(seats)) != len(seats):
         raise OptionError("the caller cannot challenge, nor anyone twice")
+    return _knock_scores(values, caller, tuple(challengers), tie_winner)
+
+
+def _knock_scores(
+    values: Sequence[int], caller: int, challengers: Sequence[int], tie_winner: str
+) -> tuple[int, ...]:
+    """`knock_scores` of inputs already checked (the deal's own)."""
+    seats = (caller, *challengers)
     scores = list(values)
     if not challengers:
         return tuple(scores)  # C51-5.3
@@ -291,15 +299,52 @@ def _swap(take: Card, give: Card, knock: bool = False) -> Swap:
     return move
 
 
-_TRADES: dict[tuple[tuple[Card, ...], bool], Trade] = {}
+class _PlainTrades(dict[tuple[Card, ...], Trade]):
+    """``Trade(give)`` by sorted ``give``, shared between states: a dict lookup once made."""
+
+    def __missing__(self, give: tuple[Card, ...]) -> Trade:
+        # ``give`` is already a sorted tuple of cards, what the converter makes: the move is
+        # filled in directly (an equal ``Trade(give, False)`` at a third of the cost)
+        move: Trade = object.__new__(Trade)
+        object.__setattr__(move, "give", give)
+        object.__setattr__(move, "knock", False)
+        self[give] = move
+        return move
+
+
+PLAIN_TRADES = _PlainTrades()
+_TRADES: dict[tuple[Card, ...], Trade] = {}  # the knocking trades by ``give``
 
 
 def _trade(give: tuple[Card, ...], knock: bool = False) -> Trade:
     """``Trade(give, knock)`` for sorted ``give``, shared between states."""
-    move = _TRADES.get((give, knock))
+    if not knock:
+        return PLAIN_TRADES[give]
+    move = _TRADES.get(give)
     if move is None:
-        move = _TRADES[give, knock] = Trade(give, knock)
+        move = _TRADES[give] = Trade(give, knock)
     return move
+
+
+class _SwapRow(dict[Card, Swap]):
+    """For one row card: ``_swap(take, give)`` by the hand card ``give``."""
+
+    def __init__(self, take: Card) -> None:
+        super().__init__()
+        self.take = take
+
+    def __missing__(self, give: Card) -> Swap:
+        move = self[give] = _swap(self.take, give)
+        return move
+
+
+class _SwapRows(dict[Card, _SwapRow]):
+    def __missing__(self, take: Card) -> _SwapRow:
+        row = self[take] = _SwapRow(take)
+        return row
+
+
+SWAP_ROWS = _SwapRows()
 
 
 def _discard(card: Card, knock: bool = False) -> Discard:

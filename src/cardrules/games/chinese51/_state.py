@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 import itertools
 import random
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import attrs
@@ -17,6 +18,7 @@ from cardrules.engine import (
     GameView,
     History,
     Move,
+    fields_copier,
     make_view,
     replace_at,
     seat_lines,
@@ -46,7 +48,9 @@ from cardrules.games.chinese51._rules import (
     HAND_SIZE,
     KNOCK,
     PASS,
+    PLAIN_TRADES,
     ROW_SIZE,
+    SWAP_ROWS,
     Challenge,
     Discard,
     Options,
@@ -55,10 +59,10 @@ from cardrules.games.chinese51._rules import (
     _clear_count,
     _discard,
     _is_clear_count,
+    _knock_scores,
     _suit_counts,
     _swap,
     _trade,
-    knock_scores,
 )
 from cardrules.hands import best_suit_total
 
@@ -260,16 +264,23 @@ class State(GameState[Options]):
             trade_knock = all(suit == row_suit for _, suit in row) and (
                 suits[row_suit] >= len(hand) - len(row)
             )
-            for give in itertools.combinations(sorted(hand), len(row)):
-                moves.append(_trade(give))
-                if trade_knock and _is_clear_count(tuple(c for c in hand if c not in give) + row):
-                    moves.append(_trade(give, knock=True))
+            gives = itertools.combinations(sorted(hand), len(row))
+            if not trade_knock:  # most turns: each trade once, without a knock
+                moves.extend(map(PLAIN_TRADES.__getitem__, gives))
+            else:
+                for give in gives:
+                    moves.append(_trade(give))
+                    if _is_clear_count(tuple(c for c in hand if c not in give) + row):
+                        moves.append(_trade(give, knock=True))
             if len(row) == ROW_SIZE:
                 near = max(suits) >= HAND_SIZE - 1
                 for take in row:
+                    if not near:  # no swap can make a clear count: no knocking swaps
+                        moves.extend(map(SWAP_ROWS[take].__getitem__, hand))
+                        continue
                     for card in hand:
                         moves.append(_swap(take, card))
-                        if near and _is_clear_count(tuple(take if c == card else c for c in hand)):
+                        if _is_clear_count(tuple(take if c == card else c for c in hand)):
                             moves.append(_swap(take, card, knock=True))
             return tuple(moves)
         if phase is Phase.DISCARD:
@@ -344,14 +355,13 @@ class State(GameState[Options]):
         hand = self.hands[seat]
         if isinstance(move, Discard):
             card = move.card
-            changes: dict[str, Any] = {
-                "hands": replace_at(self.hands, seat, without(hand, card)),
-                "known": remove_known(self.known, seat, (card,)),
-                "row": (*self.row, card),
-            }
+            hands = replace_at(self.hands, seat, without(hand, card))
+            known = remove_known(self.known, seat, (card,))
+            row = (*self.row, card)
             if not self.stock and not move.knock:
-                return self._replace(**changes)._end_deal(End.STOCK_EXHAUSTED)  # C51-6.1
-            return self._end_turn(changes, move.knock)
+                state = self._replace(hands=hands, known=known, row=row)
+                return state._end_deal(End.STOCK_EXHAUSTED)  # C51-6.1
+            return self._end_turn(hands, known, row, move.knock)
         if isinstance(move, Draw):
             row, aside = self.row, self.aside
             if len(row) == ROW_SIZE:
@@ -369,21 +379,19 @@ class State(GameState[Options]):
             known = remove_known(self.known, seat, given)
             kept = tuple(c for c in hand if c not in given)
             return self._end_turn(
-                {
-                    "hands": replace_at(self.hands, seat, kept + taken),
-                    "known": replace_at(known, seat, known[seat] + taken),
-                    "row": move.give,
-                },
+                replace_at(self.hands, seat, kept + taken),
+                replace_at(known, seat, known[seat] + taken),
+                move.give,
                 move.knock,
             )
         if isinstance(move, Swap):
             hand, row, mine = exchange(hand, self.row, self.known[seat], move.give, move.take)
-            changes = {
-                "hands": replace_at(self.hands, seat, hand),
-                "known": replace_at(self.known, seat, mine),
-                "row": row,
-            }
-            return self._end_turn(changes, move.knock)
+            return self._end_turn(
+                replace_at(self.hands, seat, hand),
+                replace_at(self.known, seat, mine),
+                row,
+                move.knock,
+            )
         if isinstance(move, Knock):
             state = self._replace(caller=seat)
             if best_suit_total(hand) == CLEAR_COUNT:
@@ -397,17 +405,27 @@ class State(GameState[Options]):
 
     # ---- rules helpers -------------------------------------------------------------
 
-    def _end_turn(self, changes: dict[str, Any], knock: bool) -> State:
-        """The state after a turn's action: a knock on 51 ends the hand
-        (C51-5.8), otherwise play moves on."""
+    def _end_turn(
+        self,
+        hands: tuple[tuple[Card, ...], ...],
+        known: tuple[tuple[Card, ...], ...],
+        row: tuple[Card, ...],
+        knock: bool,
+    ) -> State:
+        """The state after a turn's action with these hands, known cards and row: a knock
+        on 51 ends the hand (C51-5.8), otherwise play moves on."""
         if knock:
-            state = self._replace(caller=self.turn, **changes)
+            state = self._replace(caller=self.turn, hands=hands, known=known, row=row)
             return state._end_deal(End.CLEAR_COUNT)
         turns = self.turns + 1
         if turns >= self.options.players * self.options.round_limit:
-            state = self._replace(turns=turns, **changes)
+            state = self._replace(turns=turns, hands=hands, known=known, row=row)
             return state._end_deal(End.ROUND_LIMIT)  # C51-6.3
-        return self._replace(turn=self._right(self.turn), turns=turns, phase=Phase.TURN, **changes)
+        copier = _TURN_ENDERS.get(self.__class__)
+        if copier is None:
+            copier = _TURN_ENDERS[self.__class__] = fields_copier(self.__class__, _TURN_END)
+        after: State = copier(self, self._right(self.turn), turns, Phase.TURN, hands, known, row)
+        return after
 
     def _next_challenger(self) -> State:
         nxt = self._right(self.turn)
@@ -422,9 +440,8 @@ class State(GameState[Options]):
             scored = _clear_count(hands, self.caller)  # C51-5.8: only a knock on 51
         elif end is End.KNOCK:
             assert self.caller is not None  # C51-5.9: a 51 shown here scores as any hand
-            scored = knock_scores(
-                values, self.caller, self.challengers, tie_winner=self.options.tie_winner
-            )
+            # the deal's own values and seats: scored without checking them again
+            scored = _knock_scores(values, self.caller, self.challengers, self.options.tie_winner)
         else:
             scored = values  # C51-6.2
         points = tuple(p + s for p, s in zip(self.points, scored, strict=True))
@@ -530,3 +547,7 @@ def _deal(state: State, number: int, starter: int) -> State:
 
 
 _DECK = standard()
+
+
+_TURN_END = ("turn", "turns", "phase", "hands", "known", "row")
+_TURN_ENDERS: dict[type, Callable[..., Any]] = {}  # per state class: its copier of _TURN_END

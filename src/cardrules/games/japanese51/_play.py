@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import enum
 import random
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import attrs
@@ -18,6 +19,7 @@ from cardrules.engine import (
     GameView,
     History,
     Move,
+    fields_copier,
     make_view,
     redeal_hidden,
     replace_at,
@@ -40,7 +42,8 @@ from cardrules.games.japanese51._rules import (
     SwapAll,
     _exchange,
     _value,
-    winners,
+    _winners,
+    exchanges,
 )
 
 # --------------------------------------------------------------------------- state
@@ -71,6 +74,7 @@ class DealResult:
         >>> while not state.is_terminal:
         ...     state = state.apply(game.greedy_move(state, random.Random(0)))
         >>> result = state.last_deal
+        >>> from cardrules.games.japanese51 import winners
         >>> len(result.hands), result.winners == winners(result.values, result.stopper)
         (2, True)
     """
@@ -218,11 +222,8 @@ class State(GameState[Options]):
     def _generate_moves(self) -> tuple[Move, ...]:
         if self.phase is Phase.OVER:
             return ()
-        hand = self.hands[self.turn]
         stops = (False,) if self.stopper is not None else (False, True)
-        moves: list[Move] = [
-            _exchange(take, give, stop) for take in self.table for give in hand for stop in stops
-        ]
+        moves = exchanges(self.table, self.hands[self.turn], len(stops) == 2)
         if self.can_clear():
             moves.append(CLEAR)
         options = self.options
@@ -298,15 +299,11 @@ class State(GameState[Options]):
         elif stopper is not None:
             last_turns -= 1
         turns = self.turns + 1
-        state = self._replace(
-            hands=hands,
-            table=table,
-            known=known,
-            turn=(seat + 1) % n,
-            turns=turns,
-            cleared=False,
-            stopper=stopper,
-            last_turns=last_turns,
+        copier = _TURN_ENDERS.get(self.__class__)
+        if copier is None:
+            copier = _TURN_ENDERS[self.__class__] = fields_copier(self.__class__, _TURN_END)
+        state: State = copier(
+            self, hands, table, known, (seat + 1) % n, turns, False, stopper, last_turns
         )
         if stopper is not None and last_turns == 0:
             return state._end_deal(End.STOP)  # J51-5.2
@@ -339,7 +336,7 @@ class State(GameState[Options]):
 
     def _end_deal(self, end: End) -> State:
         values = tuple(_value(h, self.options.one_suit_only) for h in self.hands)
-        won = winners(values, self.stopper)
+        won = _winners(values, self.stopper)  # values and stopper are the deal's own
         wins = tuple(w + (1 if i in won else 0) for i, w in enumerate(self.wins))
         result = DealResult(
             deal=self.deal,
@@ -436,6 +433,8 @@ def _deal(state: State, number: int, dealer: int) -> State:
 
 
 _DECK = standard()
+_TURN_END = ("hands", "table", "known", "turn", "turns", "cleared", "stopper", "last_turns")
+_TURN_ENDERS: dict[type, Callable[..., Any]] = {}  # per state class: its copier of _TURN_END
 
 
 @attrs.frozen

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import operator
 from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
@@ -101,6 +103,11 @@ def winners(values: Sequence[int], stopper: int | None) -> tuple[int, ...]:
         raise OptionError("winners needs at least one hand value")
     if stopper is not None:
         (stopper,) = check_ints([stopper], "the stopper")
+    return _winners(values, stopper)
+
+
+def _winners(values: Sequence[int], stopper: int | None) -> tuple[int, ...]:
+    """`winners` of values and a stopper already checked (the deal's own)."""
     top = max(values)
     best = tuple(i for i, v in enumerate(values) if v == top)
     if len(best) > 1 and stopper in best:
@@ -180,3 +187,44 @@ def _exchange(take: Card, give: Card, stop: bool) -> Exchange:
     if move is None:
         move = _EXCHANGES[key] = Exchange(take, give, stop)
     return move
+
+
+class _ExchangeRow(dict[Card, tuple[Exchange, Exchange]]):
+    """For one table card: each hand card's exchanges for it, without and with Stop."""
+
+    def __init__(self, take: Card) -> None:
+        super().__init__()
+        self.take = take
+
+    def __missing__(self, give: Card) -> tuple[Exchange, Exchange]:
+        pair = self[give] = (_exchange(self.take, give, False), _exchange(self.take, give, True))
+        return pair
+
+
+class _ExchangeRows(dict[Card, _ExchangeRow]):
+    def __missing__(self, take: Card) -> _ExchangeRow:
+        row = self[take] = _ExchangeRow(take)
+        return row
+
+
+_ROWS = _ExchangeRows()
+
+
+def exchanges(table: Sequence[Card], hand: Sequence[Card], stop: bool) -> list[Move]:
+    """Every exchange of a board card for a hand card (J51-3.1), board card by board card,
+    each without Stop and then (when ``stop``: no Stop was called yet) with it (J51-5.1).
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> [str(m) for m in exchanges(parse_cards("Ah"), parse_cards("2c 3c"), False)]
+        ['exchange Ah 2c no', 'exchange Ah 3c no']
+    """
+    out: list[Move] = []
+    for take in table:
+        pairs = map(_ROWS[take].__getitem__, hand)
+        out.extend(_chain(pairs) if stop else map(_first, pairs))
+    return out
+
+
+_chain = itertools.chain.from_iterable
+_first = operator.itemgetter(0)

@@ -48,6 +48,7 @@ from cardrules.melds import (
     _best_value,
     _candidate_cards,
     _opening_values,
+    _value_above,
     _value_ceiling,
     check_meld,
     lay_off,
@@ -117,8 +118,9 @@ def _play_moves(state: Position, seat: int) -> tuple[Move, ...]:
     if taken is None or len(hand) == 1:
         out.extend(map(DISCARDS.__getitem__, distinct))
     else:  # not the card just taken, nor its twin (K51-4.3), unless nothing else is left
-        others = [c for c in distinct if c != taken]
-        out.extend(DISCARDS[c] for c in (others or distinct))
+        others = distinct.copy()
+        others.pop(taken, None)
+        out.extend(map(DISCARDS.__getitem__, others or distinct))
     return tuple(out)
 
 
@@ -165,10 +167,12 @@ def _may_open(state: Position, key: tuple[Card, ...], rules: MeldRules) -> bool:
     need = state.options.threshold - state.pending_total
     if need <= 0:
         return True
+    # the best value reaches ``need``: is above ``need - 1`` (a greedy plan first, then the
+    # search; the answer is the search's either way)
     return (
         value_bound(key, rules) >= need
         and _value_ceiling(key, rules) >= need
-        and _best_value(key, rules) >= need
+        and _value_above(key, rules, need - 1)
     )
 
 

@@ -14,11 +14,12 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import cardrules.games._rummy as table
 from cardrules.cards import JOKER, Card
-from cardrules.engine import Move, next_seat
+from cardrules.engine import Move, fields_copier, next_seat
 from cardrules.games._rummy import (
     Cancel,
     Discard,
@@ -33,7 +34,6 @@ from cardrules.games._rummy import (
 from cardrules.games.kalooki51.moves import DealResult
 from cardrules.games.kalooki51.scoring import deal_penalties
 from cardrules.games.kalooki51.state import HAND, Position
-from cardrules.melds import check_meld
 
 __all__ = ["deal", "next_state"]
 
@@ -43,12 +43,14 @@ S = TypeVar("S", bound=Position)  # the state class, kept through every transiti
 def next_state(state: S, move: Move) -> S:
     """The state after the legal ``move`` (K51-4 to K51-8)."""
     seat = state.turn
+    if move.__class__ is Discard:  # the most frequent move first, by its very class
+        return _discard(state, seat, move.card)
     if isinstance(move, Draw):
         return table.draw(state, seat, stock_known=min(state.stock_known, len(state.stock) - 1))
     if isinstance(move, Take):  # Kalooki 40 (K51-4.5 option): the card must be laid
         return table.take(state, seat, to_lay=state.options.meld_taken)
     if isinstance(move, LayMeld):
-        meld = check_meld(move.cards, state.rules, kind=move.kind)
+        meld = table.laid_meld(move.cards, move.kind, state.rules)
         if not state.opened[seat]:
             return table.lay_meld(state, seat, meld)
         loose = 0 if JOKER in move.cards else state.loose
@@ -69,10 +71,18 @@ def next_state(state: S, move: Move) -> S:
     if isinstance(move, Retrieve):
         return table.retrieve(state, seat, move, state.rules, built=True, loose=1)
     assert isinstance(move, Discard)
-    after = table.discard_card(state, seat, move.card)
-    if not after.hands[seat]:  # the last card discarded: out (K51-8.1)
+    return _discard(state, seat, move.card)
+
+
+def _discard(state: S, seat: int, card: Card) -> S:
+    """``card`` onto the pile: out with the last card (K51-8.1), else the next turn, in
+    one copy of the state."""
+    hands, known = table.remove_cards(state.hands, state.known, seat, (card,))
+    pile = (*state.discard, card)
+    if not hands[seat]:  # the last card discarded: out (K51-8.1)
+        after = state._replace(hands=hands, known=known, discard=pile)
         return _end_deal(after, seat, kalooki=state.opened_now and not state.built)
-    return _pass_turn(after)
+    return _pass_turn(state, hands, known, pile)
 
 
 def _out_or_on(state: S, seat: int) -> S:
@@ -85,20 +95,28 @@ def _out_or_on(state: S, seat: int) -> S:
 # --------------------------------------------------------------------------- flow
 
 
-def _pass_turn(state: S, **changes: Any) -> S:
+_PASSED = (
+    "turn", "phase", "taken", "opened_now", "built", "cancelled", "loose", "to_lay", "turns",
+    "hands", "known", "discard",
+)  # fmt: skip
+_PASSERS: dict[type, Callable[..., Any]] = {}  # per state class: its copier of _PASSED
+
+
+def _pass_turn(
+    state: S,
+    hands: tuple[tuple[Card, ...], ...],
+    known: tuple[tuple[Card, ...], ...],
+    discard: tuple[Card, ...],
+) -> S:
+    """The turn to the next player, after a discard that leaves cards in the hand."""
+    copier = _PASSERS.get(state.__class__)
+    if copier is None:
+        copier = _PASSERS[state.__class__] = fields_copier(state.__class__, _PASSED)
     turns = state.turns + 1
-    after = state._replace(
-        turn=next_seat(state.active, state.turn),
-        phase=Phase.DRAW,
-        taken=None,
-        opened_now=False,
-        built=False,
-        cancelled=False,
-        loose=0,
-        to_lay=False,
-        turns=turns,
-        **changes,
-    )
+    after: S = copier(
+        state, next_seat(state.active, state.turn), Phase.DRAW, None, False, False, False, 0,
+        False, turns, hands, known, discard,
+    )  # fmt: skip
     if turns >= state.options.max_turns:
         return _end_deal(after, None, kalooki=False)  # K51-8.4
     if len(after.stock) <= 2 and len(after.discard) > 1:  # K51-8.3

@@ -14,7 +14,8 @@ Examples:
 from __future__ import annotations
 
 import functools
-from collections import Counter
+import itertools
+import operator
 from collections.abc import Iterable, Sequence
 
 from cardrules.cards import JOKER, Card, Rank
@@ -173,14 +174,45 @@ def _double_moves(hand: tuple[Card, ...]) -> list[LayMeld]:
     """Every double the hand can lay (T51-2.3, T51-2.6), keeping a card to discard."""
     if len(hand) <= 2:
         return []
-    counts = Counter(hand)
-    joker = counts.pop(JOKER, 0)
+    return _sorted_double_moves(tuple(sorted(hand)))
+
+
+def _sorted_double_moves(
+    key: tuple[Card, ...], distinct: dict[Card, None] | None = None
+) -> list[LayMeld]:
+    """`_double_moves` of a sorted hand (``distinct``: its cards once each, in order, when
+    the caller has them): for each card in card order, a pair of it held twice, then the
+    card with a joker when the hand holds one (T51-2.3, T51-2.6).
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> key = tuple(sorted(parse_cards("5c 5c Kd Jk")))
+        >>> [str(m) for m in _sorted_double_moves(key)]
+        ['meld double 5c,5c', 'meld double 5c,Jk', 'meld double Kd,Jk']
+        >>> key = tuple(sorted(parse_cards("Kd 5c 9h Kd 5c")))
+        >>> [str(m) for m in _sorted_double_moves(key)]
+        ['meld double 5c,5c', 'meld double Kd,Kd']
+    """
+    if len(key) <= 2:
+        return []
+    jokers = key.count(JOKER)  # the jokers sort after every card of the pack: last
+    naturals = key[: len(key) - jokers] if jokers else key
+    if distinct is None:
+        distinct = dict.fromkeys(key)
+    size = len(distinct) - 1 if jokers else len(distinct)  # the natural cards, once each
+    if size == len(naturals):  # no card held twice
+        return (
+            list(map(_WITH_JOKER.__getitem__, itertools.islice(distinct, size))) if jokers else []
+        )
+    # the cards equal to the next one: held twice (or more)
+    twice = dict.fromkeys(itertools.compress(naturals, map(operator.eq, naturals, naturals[1:])))
+    if not jokers:
+        return list(map(_TWINS.__getitem__, twice))
     out: list[LayMeld] = []
-    for card in sorted(counts):
-        if counts[card] >= 2:
+    for card in itertools.islice(distinct, size):
+        if card in twice:
             out.append(_TWINS[card])
-        if joker:
-            out.append(_WITH_JOKER[card])
+        out.append(_WITH_JOKER[card])
     return out
 
 

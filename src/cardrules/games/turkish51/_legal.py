@@ -37,6 +37,7 @@ from cardrules.games.turkish51._hand import (
     _double_moves,
     _meld_moves,
     _out_at_once_with,
+    _sorted_double_moves,
 )
 from cardrules.games.turkish51.moves import DECLARE
 from cardrules.games.turkish51.scoring import RULES
@@ -133,10 +134,11 @@ def _play_moves(state: Position, seat: int) -> tuple[Move, ...]:
     taken = state.taken
     must_open = taken is not None and not opened and not doubles
     can_meld = opened or not state.cancelled
+    distinct = dict.fromkeys(key)  # the hand's cards, sorted, each once
     out: list[Move] = []
     if can_meld:
         if doubles:
-            out.extend(_double_moves(hand))
+            out.extend(_sorted_double_moves(key, distinct))
             if _meld_in_doubles(state, seat):  # T51-7.2 option
                 out.extend(_meld_moves(key))
         else:
@@ -168,11 +170,12 @@ def _play_moves(state: Position, seat: int) -> tuple[Move, ...]:
         return tuple(out)
     if not opened and not doubles and not state.cancelled:
         out.append(DECLARE)
-    distinct = dict.fromkeys(key)  # the hand's cards, sorted, each once
     if taken is None or hand.count(taken) != 1:
         out.extend(map(DISCARDS.__getitem__, distinct))
-    else:  # not the card just taken, even as the last card (T51-4.6)
-        out.extend(DISCARDS[c] for c in distinct if c != taken)
+    else:  # not the card just taken (held once), even as the last card (T51-4.6)
+        others = distinct.copy()
+        del others[taken]
+        out.extend(map(DISCARDS.__getitem__, others))
     return tuple(out)
 
 

@@ -14,11 +14,12 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import cardrules.games._rummy as table
 from cardrules.cards import Card
-from cardrules.engine import Move, replace_at
+from cardrules.engine import Move, fields_copier, replace_at
 from cardrules.games._rummy import (
     Cancel,
     Discard,
@@ -33,7 +34,7 @@ from cardrules.games._rummy import (
 from cardrules.games.turkish51.moves import DealResult, Declare
 from cardrules.games.turkish51.scoring import DECK, RULES, deal_penalties
 from cardrules.games.turkish51.state import FINE, HAND, PLAYERS, Position
-from cardrules.melds import Meld, check_meld, meld_value
+from cardrules.melds import Meld, meld_value
 
 __all__ = ["deal", "next_state"]
 
@@ -47,7 +48,12 @@ _put = replace_at
 
 def next_state(state: S, move: Move) -> S:
     """The state after the legal ``move`` (T51-4 to T51-8)."""
+    kind = move.__class__  # the most frequent moves first, by their very class
+    if kind is Discard:
+        return _discard(state, move.card)  # type: ignore[attr-defined]
     seat = state.turn
+    if kind is Draw:
+        return table.draw(state, seat)
     if isinstance(move, Draw):
         return table.draw(state, seat)
     if isinstance(move, Take):  # the T51-4.4 option: laid at once once down
@@ -55,7 +61,7 @@ def next_state(state: S, move: Move) -> S:
     if isinstance(move, Declare):
         return state._replace(doubles=_put(state.doubles, seat, True))
     if isinstance(move, LayMeld):
-        meld = check_meld(move.cards, RULES, kind=move.kind)
+        meld = table.laid_meld(move.cards, move.kind, RULES)
         if state.opened[seat]:
             if state.opening:  # a meld of the turn of opening: part of the opening
                 return table.lay_meld(state, seat, meld, use_now=False, **_grown(state, seat, meld))
@@ -114,7 +120,7 @@ def _discard(state: S, card: Card) -> S:
         return _end_deal(after, seat, at_once=state.opened_now, joker_last=card.is_joker)
     if _fined(state, seat) and _addable(state, card):
         fines = _put(fines, seat, fines[seat] + FINE)  # T51-6.5
-    return _pass_turn(state, discard=pile, fines=fines, hands=hands, known=known)
+    return _pass_turn(state, pile, fines, hands, known)
 
 
 def _addable(state: Position, card: Card) -> bool:
@@ -141,19 +147,30 @@ def _fined(state: Position, seat: int) -> bool:
 # --------------------------------------------------------------------------- flow
 
 
-def _pass_turn(state: S, **changes: Any) -> S:
+_PASSED = (
+    "turn", "phase", "taken", "opened_now", "opening", "use_now", "cancelled", "turns",
+    "discard", "fines", "hands", "known",
+)  # fmt: skip
+_PASSERS: dict[type, Callable[..., Any]] = {}  # per state class: its copier of _PASSED
+
+
+def _pass_turn(
+    state: S,
+    discard: tuple[Card, ...],
+    fines: tuple[int, ...],
+    hands: tuple[tuple[Card, ...], ...],
+    known: tuple[tuple[Card, ...], ...],
+) -> S:
+    """The turn to the next player, after a discard that leaves cards in the hand."""
+    copier = _PASSERS.get(state.__class__)
+    if copier is None:
+        copier = _PASSERS[state.__class__] = fields_copier(state.__class__, _PASSED)
     turns = state.turns + 1
-    after = state._replace(
-        turn=(state.turn + 1) % PLAYERS,  # anticlockwise = up the seat numbers (T51-1.3)
-        phase=Phase.DRAW,
-        taken=None,
-        opened_now=False,
-        opening=0,
-        use_now=False,
-        cancelled=False,
-        turns=turns,
-        **changes,
-    )
+    # anticlockwise = up the seat numbers (T51-1.3); the turn's own fields back to none
+    after: S = copier(
+        state, (state.turn + 1) % PLAYERS, Phase.DRAW, None, False, 0, False, False, turns,
+        discard, fines, hands, known,
+    )  # fmt: skip
     if not after.stock or turns >= state.options.max_turns:
         return _end_deal(after, None, at_once=False, joker_last=False)  # T51-8.7, 8.8
     return after

@@ -17,15 +17,24 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import ClassVar
 
 import attrs
 
 from cardrules.cards import Card, Rank, format_cards
 from cardrules.decks import Deck
-from cardrules.engine import EMPTY_HISTORY, GameState, History, Move, make_view, seats_check
+from cardrules.engine import (
+    EMPTY_HISTORY,
+    GameState,
+    History,
+    Move,
+    fields_copier,
+    make_view,
+    seats_check,
+)
 from cardrules.errors import InvalidStateError, OptionError
+from cardrules.games.blackjack import _solo
 from cardrules.games.blackjack._round import (
     Table,
     _bet_moves,
@@ -309,6 +318,21 @@ class State(GameState[Options]):
         return super().explain(move)
 
     def _next(self, move: Move) -> State:
+        if self.options.players == 1:  # one seat: its common moves by direct copies
+            kind = move.__class__
+            new: State | None = None
+            if kind is Bet:
+                new = _solo.bet(self, move.amount)  # type: ignore[attr-defined]
+            elif kind is Hit or kind is Stand:
+                hands = self.hands[0]
+                if len(hands) == 1:
+                    new = (_solo.hit if kind is Hit else _solo.stand)(self, hands[0])
+            if new is not None:
+                return new
+        return self._by_table(move)
+
+    def _by_table(self, move: Move) -> State:
+        """The state after ``move``, made on a mutable working copy (every case)."""
         table = Table(self)
         seat = self.turn
         if isinstance(move, Bet):
@@ -419,7 +443,8 @@ def new_state(options: Options, seed: int) -> State:
     """The first state of a game: a shuffled shoe, the first seat to bet (BJ-3.1)."""
     rng = random.Random(f"{seed}/shoe/0")
     cards = shuffle(rng, _shoe_deck(options.packs).cards)
-    return _blank(options)._replace(seed=seed, shoe=cards, cut=_reserve(rng, options.packs))
+    blank = _blank(options)
+    return _FIRST(blank, seed, cards, _reserve(rng, options.packs), blank.legal_moves())
 
 
 @functools.lru_cache(maxsize=64)
@@ -439,7 +464,10 @@ def _blank(options: Options) -> State:
     )
 
 
-_HIT_STAND: tuple[Move, ...] = (HIT, STAND)
+_HIT_STAND = _solo._HIT_STAND
+# The copy of a blank first state that starts a game, with its legal moves (the bets,
+# which depend on the options alone).
+_FIRST: Callable[..., State] = fields_copier(State, ("seed", "shoe", "cut", "_legal"))
 
 
 def render(view: View) -> str:

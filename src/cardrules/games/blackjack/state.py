@@ -174,15 +174,24 @@ class State(GameState[Options]):
     def _generate_moves(self) -> tuple[Move, ...]:
         phase = self.phase
         if phase is Phase.PLAY:
-            hand = self.active_hand()
-            assert hand is not None
+            for hand in self.hands[self.turn]:  # the active hand: the first not done
+                if not hand.done:
+                    break
+            else:
+                raise AssertionError("a state in play has a hand to play")  # pragma: no cover
             cards = hand.cards
             if len(cards) != 2:  # the common case: only hit or stand
                 return _HIT_STAND
             opts = self.options
             aces = hand.split and cards[0].rank == Rank.ACE and not opts.hit_split_aces
             moves: list[Move] = [STAND] if aces else [HIT, STAND]  # BJ-16.3: stand or split
-            if not aces and self._double_problem(hand) is None:
+            total = _total(cards)[0]  # a total no double takes needs no further check
+            if (
+                not aces
+                and (opts.double_any_two or 9 <= total <= 11)
+                and (not opts.double_ten_eleven or 10 <= total <= 11)
+                and self._double_problem(hand) is None
+            ):
                 moves.append(DOUBLE)
             pair = cards[0].rank == cards[1].rank or opts.split_unlike_tens
             if pair and self._split_problem(hand) is None:

@@ -251,7 +251,12 @@ class State(GameState[Options]):
             after = (seat + 1) % n
             cards = hands[after]
             keep = self.options.keep
-            legal = lays(sorted(cards), keep) if len(cards) > keep else None
+            legal = None  # a hand that cannot lay away is left to _generate_moves
+            if len(cards) > keep:
+                try:
+                    legal = lays(sorted(cards), keep)
+                except (KeyError, TypeError):  # junk in a hand made by hand: raised when asked
+                    legal = None
             return _LAY_COPY(self, hands, crib, crib_from, after, legal)
         starter = self.stock[-1]  # CR-4.1
         first = (self.dealer + 1) % n  # every card fits a count of 0

@@ -327,15 +327,21 @@ class State(GameState[Options]):
         return super().explain(move)
 
     def _next(self, move: Move) -> State:
-        if self.options.players == 1:  # one seat: its common moves by direct copies
+        if self.options.players == 1:  # one seat, one hand: its moves by direct copies
             kind = move.__class__
-            new: State | None = None
+            new: State | None
             if kind is Bet:
                 new = _solo.bet(self, move.amount)  # type: ignore[attr-defined]
-            elif kind is Hit or kind is Stand:
+            elif self.phase is Phase.INSURANCE:
+                if kind is Insure:
+                    new = _solo.answer(self, move.amount)  # type: ignore[attr-defined]
+                elif kind is Decline:
+                    new = _solo.answer(self, 0)
+                else:
+                    new = _solo.even_money(self) if kind is EvenMoney else None
+            else:
                 hands = self.hands[0]
-                if len(hands) == 1:
-                    new = (_solo.hit if kind is Hit else _solo.stand)(self, hands[0])
+                new = _solo.play(self, hands[0], move) if len(hands) == 1 else None
             if new is not None:
                 return new
         return self._by_table(move)

@@ -75,6 +75,8 @@ def _said_go(
 
 def _add(pegs: tuple[int, ...], seat: int, points: int, players: int) -> tuple[int, ...]:
     """``pegs`` with ``points`` added for the seat's side (partners score together)."""
+    if players == 2:
+        return (pegs[0] + points, pegs[1]) if seat == 0 else (pegs[0], pegs[1] + points)
     out = list(pegs)
     out[seat] += points
     if players == 4:

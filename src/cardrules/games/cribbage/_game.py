@@ -42,6 +42,9 @@ from cardrules.games.cribbage._values import (
 
 __all__ = ["State"]
 
+_Hands = tuple[tuple[Card, ...], ...]
+_Ints = tuple[int, ...]
+
 
 @attrs.frozen(kw_only=True)
 class State(GameState[Options]):
@@ -318,6 +321,19 @@ class State(GameState[Options]):
                 return self._replace(
                     hands=hands, played=played, count=count, series=series, pegs=score
                 )._end_game(seat)
+            if not theirs and not hands[seat] and not opts.five_card:  # the deal's last card
+                low = self.low
+                if count < 31:  # its point, and neither holds a card (CR-5.3, CR-5.8)
+                    said = [t for t in (other, seat) if not passed[t]]
+                    low = _said_go(passed, low, said, 31 - count)[1]
+                    if not quiet:
+                        score = (score[0] + 1, score[1]) if seat == 0 else (score[0], score[1] + 1)
+                    if score[seat] >= opts.goal:
+                        return self._replace(
+                            hands=hands, played=played, count=count, series=series, pegs=score,
+                            low=low,
+                        )._end_game(seat)  # fmt: skip
+                return self._show(hands, played, score, low)
         else:
             hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
             played = (*played[:seat], (*played[seat], card), *played[seat + 1 :])
@@ -371,13 +387,7 @@ class State(GameState[Options]):
                 )  # fmt: skip
         return self._show(hands, played, score, low)
 
-    def _show(
-        self,
-        hands: tuple[tuple[Card, ...], ...],
-        played: tuple[tuple[Card, ...], ...],
-        score: tuple[int, ...],
-        low: tuple[int, ...],
-    ) -> State:
+    def _show(self, hands: _Hands, played: _Hands, score: _Ints, low: _Ints) -> State:
         """The play is over (the last card made ``hands``, ``played``, ``score`` and
         ``low``): count the hands (CR-6.1), by claims with muggins; without them the
         next deal is dealt from this state (it sets every field the play changed)."""

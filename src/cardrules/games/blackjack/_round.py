@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import random
+from operator import itemgetter
 from typing import Any, TypeVar
 
 from cardrules.cards import Card, Rank
@@ -72,7 +73,10 @@ def shuffle(rng: random.Random, cards: tuple[Card, ...]) -> tuple[Card, ...]:
     """
     draw = rng.random
     keys = [draw() for _ in cards]
-    return tuple([cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)])
+    order = sorted(range(len(keys)), key=keys.__getitem__)
+    if len(order) > 1:  # one C call picks them all (it gives a tuple for two or more)
+        return itemgetter(*order)(cards)  # type: ignore[no-any-return]
+    return tuple([cards[i] for i in order])
 
 
 def _done(hand: Hand) -> Hand:

@@ -17,15 +17,24 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import ClassVar
 
 import attrs
 
 from cardrules.cards import Card, Rank, format_cards
 from cardrules.decks import Deck
-from cardrules.engine import EMPTY_HISTORY, GameState, History, Move, make_view, seats_check
+from cardrules.engine import (
+    EMPTY_HISTORY,
+    GameState,
+    History,
+    Move,
+    fields_copier,
+    make_view,
+    seats_check,
+)
 from cardrules.errors import InvalidStateError, OptionError
+from cardrules.games.blackjack import _solo
 from cardrules.games.blackjack._round import (
     Table,
     _bet_moves,
@@ -165,15 +174,24 @@ class State(GameState[Options]):
     def _generate_moves(self) -> tuple[Move, ...]:
         phase = self.phase
         if phase is Phase.PLAY:
-            hand = self.active_hand()
-            assert hand is not None
+            for hand in self.hands[self.turn]:  # the active hand: the first not done
+                if not hand.done:
+                    break
+            else:
+                raise AssertionError("a state in play has a hand to play")  # pragma: no cover
             cards = hand.cards
             if len(cards) != 2:  # the common case: only hit or stand
                 return _HIT_STAND
             opts = self.options
             aces = hand.split and cards[0].rank == Rank.ACE and not opts.hit_split_aces
             moves: list[Move] = [STAND] if aces else [HIT, STAND]  # BJ-16.3: stand or split
-            if not aces and self._double_problem(hand) is None:
+            total = _total(cards)[0]  # a total no double takes needs no further check
+            if (
+                not aces
+                and (opts.double_any_two or 9 <= total <= 11)
+                and (not opts.double_ten_eleven or 10 <= total <= 11)
+                and self._double_problem(hand) is None
+            ):
                 moves.append(DOUBLE)
             pair = cards[0].rank == cards[1].rank or opts.split_unlike_tens
             if pair and self._split_problem(hand) is None:
@@ -309,6 +327,27 @@ class State(GameState[Options]):
         return super().explain(move)
 
     def _next(self, move: Move) -> State:
+        if self.options.players == 1:  # one seat, one hand: its moves by direct copies
+            kind = move.__class__
+            new: State | None
+            if kind is Bet:
+                new = _solo.bet(self, move.amount)  # type: ignore[attr-defined]
+            elif self.phase is Phase.INSURANCE:
+                if kind is Insure:
+                    new = _solo.answer(self, move.amount)  # type: ignore[attr-defined]
+                elif kind is Decline:
+                    new = _solo.answer(self, 0)
+                else:
+                    new = _solo.even_money(self) if kind is EvenMoney else None
+            else:
+                hands = self.hands[0]
+                new = _solo.play(self, hands[0], move) if len(hands) == 1 else None
+            if new is not None:
+                return new
+        return self._by_table(move)
+
+    def _by_table(self, move: Move) -> State:
+        """The state after ``move``, made on a mutable working copy (every case)."""
         table = Table(self)
         seat = self.turn
         if isinstance(move, Bet):
@@ -419,7 +458,8 @@ def new_state(options: Options, seed: int) -> State:
     """The first state of a game: a shuffled shoe, the first seat to bet (BJ-3.1)."""
     rng = random.Random(f"{seed}/shoe/0")
     cards = shuffle(rng, _shoe_deck(options.packs).cards)
-    return _blank(options)._replace(seed=seed, shoe=cards, cut=_reserve(rng, options.packs))
+    blank = _blank(options)
+    return _FIRST(blank, seed, cards, _reserve(rng, options.packs), blank.legal_moves())
 
 
 @functools.lru_cache(maxsize=64)
@@ -439,7 +479,10 @@ def _blank(options: Options) -> State:
     )
 
 
-_HIT_STAND: tuple[Move, ...] = (HIT, STAND)
+_HIT_STAND = _solo._HIT_STAND
+# The copy of a blank first state that starts a game, with its legal moves (the bets,
+# which depend on the options alone).
+_FIRST: Callable[..., State] = fields_copier(State, ("seed", "shoe", "cut", "_legal"))
 
 
 def render(view: View) -> str:

@@ -5,18 +5,21 @@ Small pure helpers of `_game` (rules digest ``seeds/cribbage.md``).
 
 from __future__ import annotations
 
+import itertools
+import random
 from typing import Any, TypeVar
 
 from cardrules.cards import Card
-from cardrules.engine import GameState, fields_copier
+from cardrules.engine import GameState, fields_copier, seats_check
+from cardrules.errors import OptionError
 from cardrules.games.cribbage._scoring import VALUE
-from cardrules.games.cribbage._values import _DECK_CARDS, _PLAY, Phase
+from cardrules.games.cribbage._values import _DECK_CARDS, _LAY_OF, _PLAY, Phase
 
 # The state class of ._game, which builds on these helpers (a type variable, not an import,
 # so that this room stays below it).
 State = TypeVar("State", bound=GameState[Any])
 
-__all__ = ["deal", "draw", "redeal"]
+__all__ = ["deal", "draw", "lays", "redeal", "resample"]
 
 _FRESH = {n: (False,) * n for n in (2, 3, 4)}
 _PLAY_OF = _PLAY.__getitem__
@@ -26,6 +29,34 @@ _ORDER = {
     n: tuple(tuple((s + k) % n for k in range(1, n + 1)) for s in range(n)) for n in (2, 3, 4)
 }
 _STOPS = {n: tuple(order[:-1] for order in orders) for n, orders in _ORDER.items()}
+
+
+# The lay-away moves of two cards by the first card, then the second (a < b), and of one
+# card: what ``_LAY_OF`` finds for (a, b) and (a,), looked up without hashing a pair.
+_PAIRS: dict[Card, dict[Card, Any]] = {}
+for _cards in itertools.combinations(sorted(_DECK_CARDS), 2):
+    _PAIRS.setdefault(_cards[0], {})[_cards[1]] = _LAY_OF(_cards)
+_ONE_OF = {card: _LAY_OF((card,)) for card in _DECK_CARDS}.__getitem__
+
+
+def lays(cards: list[Card] | tuple[Card, ...], keep: int) -> tuple[Any, ...]:
+    """The moves laying away all but ``keep`` of ``cards`` (in order) to the crib (CR-3.2),
+    in the order of ``itertools.combinations``."""
+    size = len(cards) - keep
+    if size == 1:  # three or four players
+        return tuple(map(_ONE_OF, cards))
+    if size == 2 and len(cards) == 6:  # two players
+        a, b, c, d, e, f = cards
+        pa, pb, pc, pd, pe = _PAIRS[a], _PAIRS[b], _PAIRS[c], _PAIRS[d], _PAIRS[e]
+        return (
+            pa[b], pa[c], pa[d], pa[e], pa[f], pb[c], pb[d], pb[e], pb[f], pc[d], pc[e], pc[f],
+            pd[e], pd[f], pe[f],
+        )  # fmt: skip
+    if size == 2 and len(cards) == 5:  # five-card cribbage
+        a, b, c, d, e = cards
+        pa, pb, pc, pd = _PAIRS[a], _PAIRS[b], _PAIRS[c], _PAIRS[d]
+        return (pa[b], pa[c], pa[d], pa[e], pb[c], pb[d], pb[e], pc[d], pc[e], pd[e])
+    return tuple(map(_LAY_OF, itertools.combinations(cards, size)))
 
 
 def _said_go(
@@ -44,6 +75,8 @@ def _said_go(
 
 def _add(pegs: tuple[int, ...], seat: int, points: int, players: int) -> tuple[int, ...]:
     """``pegs`` with ``points`` added for the seat's side (partners score together)."""
+    if players == 2:
+        return (pegs[0] + points, pegs[1]) if seat == 0 else (pegs[0], pegs[1] + points)
     out = list(pegs)
     out[seat] += points
     if players == 4:
@@ -60,6 +93,10 @@ def _mix(x: int) -> int:
     x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
     return x ^ (x >> 31)
+
+
+# The mixed deal numbers of the first deals (``_mix`` of each, worked out once).
+_MIXED = tuple(_mix((number + 1) * _GAMMA & _MASK) for number in range(256))
 
 
 def draw(seed: int, number: int, count: int) -> tuple[list[Card], list[Card]]:
@@ -83,7 +120,8 @@ def draw(seed: int, number: int, count: int) -> tuple[list[Card], list[Card]]:
         key = (key & _MASK) ^ ((key >> 64) & _MASK) ^ (1 if key < 0 else 0)
         if key < 0:
             key = -key
-    x = (key + _mix((number + 1) * _GAMMA & _MASK)) & _MASK
+    mixed = _MIXED[number] if 0 <= number < 256 else _mix((number + 1) * _GAMMA & _MASK)
+    x = (key + mixed) & _MASK
     # 128 or 192 random bits, read as mixed-radix digits (bias below 2**-56)
     pool = 0
     for _ in range(2 if count <= 16 else 3):  # 128 bits: bias below 2**-56 for 16 cards
@@ -102,7 +140,7 @@ def draw(seed: int, number: int, count: int) -> tuple[list[Card], list[Card]]:
 _DEALT = (
     "deal", "dealer", "turn", "hands", "crib", "stock", "game_number", "pegs", "last_deal",
     "phase", "played", "crib_from", "starter", "count", "series", "passed", "low",
-    "stage", "claim", "asked", "counted",
+    "stage", "claim", "asked", "counted", "_legal",
 )  # fmt: skip
 # What a fresh deal holds, by number of players (the fields after last_deal).
 _BLANK = {
@@ -135,6 +173,7 @@ def deal(
     rest, picked = draw(state.seed, number, n * size + extra + 1)
     rest.append(picked[-1])  # the card the cut will turn up
     hands = tuple([tuple(sorted(picked[i * size : (i + 1) * size])) for i in range(n)])
+    first = (dealer + 1) % n  # the first to lay away, from a hand in order
     copier = _COPIERS.get(state.__class__)
     if copier is None:
         copier = _COPIERS[state.__class__] = fields_copier(state.__class__, _DEALT)
@@ -142,7 +181,7 @@ def deal(
         state,
         number,
         dealer,
-        (dealer + 1) % n,
+        first,
         hands,
         (picked[n * size],) if extra else (),
         tuple(rest),
@@ -150,6 +189,7 @@ def deal(
         start,
         state.last_deal if last_deal is None else last_deal,  # type: ignore[attr-defined]
         *_BLANK[n],
+        lays(hands[first], state.options.keep),
     )
 
 
@@ -189,3 +229,32 @@ def redeal(
         hands[i] = tuple(sorted(take))
         rest = keep
     return hands, rest
+
+
+def resample(state: Any, seat: int, rng: random.Random) -> Any:
+    """``state.resample``: the others' hands, the hidden crib cards and the stock dealt
+    again as the seat's knowledge allows."""
+    seats_check(state.options.players, seat)
+    if not isinstance(rng, random.Random):
+        raise OptionError(f"resample needs a random.Random, got {type(rng).__name__}")
+    shown = state._crib_shown()
+    hidden_crib = [i for i, s in enumerate(state.crib_from) if not shown and s != seat]
+    others = [i for i in range(state.options.players) if i != seat]
+    pool = [c for i in others for c in state.hands[i]]
+    pool += [state.crib[i] for i in hidden_crib]
+    pool += state.stock
+    hands = list(state.hands)
+    for _ in range(100):
+        rng.shuffle(pool)
+        dealt = redeal(state, pool, others)
+        if dealt is not None:
+            hands, pool = dealt
+            break
+    else:  # pragma: no cover - a position this constrained keeps its hands
+        rng.shuffle(pool)
+    crib = list(state.crib)
+    for i in hidden_crib:
+        crib[i] = pool.pop()
+    return state._replace(
+        hands=tuple(hands), crib=tuple(crib), stock=tuple(pool), seed=rng.getrandbits(63)
+    )

@@ -7,7 +7,6 @@ and the draw of cards in `_deal`.
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Callable, Iterable
 from typing import ClassVar
@@ -18,16 +17,14 @@ from cardrules.cards import Card, format_cards
 from cardrules.decks import Deck
 from cardrules.engine import EMPTY_HISTORY, GameState, History, Move, make_view, seats_check
 from cardrules.engine import fields_copier as fields_copier  # its own line: the one above is full
-from cardrules.errors import InvalidStateError, OptionError
-from cardrules.games.cribbage import _peg_claims
-from cardrules.games.cribbage._deal import _FRESH, _ORDER, _PLAY_OF, _STOPS, _add, _said_go
+from cardrules.games.cribbage import _checks, _peg_claims
+from cardrules.games.cribbage._deal import _FRESH, _ORDER, _PLAY_OF, _STOPS, _add, _said_go, lays
 from cardrules.games.cribbage._deal import deal as _deal
-from cardrules.games.cribbage._deal import redeal as _redeal
+from cardrules.games.cribbage._deal import resample as _resample
 from cardrules.games.cribbage._scoring import VALUE, hand_points, pegs
 from cardrules.games.cribbage._values import (
     _COUNTS,
     _DECK,
-    _LAY_OF,
     _PLAY,
     MUGGINS,
     PASS,
@@ -44,6 +41,9 @@ from cardrules.games.cribbage._values import (
 )
 
 __all__ = ["State"]
+
+_Hands = tuple[tuple[Card, ...], ...]
+_Ints = tuple[int, ...]
 
 
 @attrs.frozen(kw_only=True)
@@ -152,9 +152,7 @@ class State(GameState[Options]):
                 return tuple(map(_PLAY_OF, hand))
             return tuple([_PLAY[c] for c in hand if VALUE[c] <= room])
         if phase is Phase.CRIB:
-            cards = sorted(self.hands[self.turn])  # the table keys on cards in order
-            keep = self.options.keep
-            return tuple(map(_LAY_OF, itertools.combinations(cards, len(cards) - keep)))
+            return lays(sorted(self.hands[self.turn]), self.options.keep)  # keyed in order
         if phase is Phase.COUNT or phase is Phase.PEG:
             return _COUNTS[: self.true_count() + 1]
         if phase is Phase.MUGGINS:
@@ -252,8 +250,17 @@ class State(GameState[Options]):
         hands = (*self.hands[:seat], hand, *self.hands[seat + 1 :])
         crib = self.crib + cards
         crib_from = self.crib_from + (seat,) * len(cards)
-        if len(crib) < 4:
-            return _LAY_COPY(self, hands, crib, crib_from, (seat + 1) % n)
+        if len(crib) < 4:  # the next lays away; his moves, as _generate_moves lists them
+            after = (seat + 1) % n
+            cards = hands[after]
+            keep = self.options.keep
+            legal = None  # a hand that cannot lay away is left to _generate_moves
+            if len(cards) > keep:
+                try:
+                    legal = lays(sorted(cards), keep)
+                except (KeyError, TypeError):  # junk in a hand made by hand: raised when asked
+                    legal = None
+            return _LAY_COPY(self, hands, crib, crib_from, after, legal)
         starter = self.stock[-1]  # CR-4.1
         first = (self.dealer + 1) % n  # every card fits a count of 0
         state = _CUT_COPY(
@@ -271,7 +278,8 @@ class State(GameState[Options]):
         then the next player (with his legal moves, found on the way) or a new
         series, all in one copy of the state (the hot path of a random game)."""
         seat = self.turn
-        n = self.options.players
+        opts = self.options
+        n = opts.players
         count = self.count + VALUE[card]
         series = self.series
         points = pegs(series, card, count)
@@ -280,28 +288,65 @@ class State(GameState[Options]):
         hand = hands[seat]
         i = hand.index(card)
         played = self.played
-        if n == 2:
+        score = self.pegs
+        if n == 2:  # the common table, in short: the other seat plays next if he can
+            other = 1 - seat
             if seat:
                 hands = (hands[0], hand[:i] + hand[i + 1 :])
                 played = (played[0], (*played[1], card))
+                if points and not quiet:
+                    score = (score[0], score[1] + points)
             else:
                 hands = (hand[:i] + hand[i + 1 :], hands[1])
                 played = ((*played[0], card), played[1])
-        else:
-            hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
-            played = (*played[:seat], (*played[seat], card), *played[seat + 1 :])
-        score = self.pegs
-        target = self.options.goal
-        if points and not quiet:
-            score = _add(score, seat, points, n)
-            if score[seat] >= target:
+                if points and not quiet:
+                    score = (score[0] + points, score[1])
+            passed = self.passed
+            theirs = hands[other]
+            if (
+                count < 31
+                and theirs
+                and not passed[other]
+                and (score is self.pegs or score[seat] < opts.goal)
+            ):
+                if count <= 21:  # every card fits
+                    legal = tuple(map(_PLAY_OF, theirs))
+                else:
+                    legal = tuple([_PLAY[c] for c in theirs if VALUE[c] <= 31 - count])
+                if legal:
+                    return _PLAY_COPY(
+                        self, hands, played, count, series, score, other, passed, self.low, legal
+                    )
+            if score is not self.pegs and score[seat] >= opts.goal:
                 return self._replace(
                     hands=hands, played=played, count=count, series=series, pegs=score
                 )._end_game(seat)
+            if not theirs and not hands[seat] and not opts.five_card:  # the deal's last card
+                low = self.low
+                if count < 31:  # its point, and neither holds a card (CR-5.3, CR-5.8)
+                    said = [t for t in (other, seat) if not passed[t]]
+                    low = _said_go(passed, low, said, 31 - count)[1]
+                    if not quiet:
+                        score = (score[0] + 1, score[1]) if seat == 0 else (score[0], score[1] + 1)
+                    if score[seat] >= opts.goal:
+                        return self._replace(
+                            hands=hands, played=played, count=count, series=series, pegs=score,
+                            low=low,
+                        )._end_game(seat)  # fmt: skip
+                return self._show(hands, played, score, low)
+        else:
+            hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
+            played = (*played[:seat], (*played[seat], card), *played[seat + 1 :])
+            if points and not quiet:
+                score = _add(score, seat, points, n)
+                if score[seat] >= opts.goal:
+                    return self._replace(
+                        hands=hands, played=played, count=count, series=series, pegs=score
+                    )._end_game(seat)
         low = self.low
-        order = (_STOPS if self.options.go_stops else _ORDER)[n][seat]  # CR-5.10
         if count < 31:  # who plays next: the go goes round (CR-5.3)
             passed = self.passed
+            order = (_STOPS if opts.go_stops else _ORDER)[n][seat]  # CR-5.10
             room = 31 - count
             if room >= 10:  # every card fits: the next seat, if he has cards, plays them
                 for t in order:
@@ -327,48 +372,67 @@ class State(GameState[Options]):
             low = _said_go(passed, low, gone, room)[1]
             if not quiet:  # the go, or the last card (CR-5.3, CR-5.8)
                 score = _add(score, seat, 1, n)
-            if score[seat] >= target:
+            if score[seat] >= opts.goal:
                 return self._replace(
                     hands=hands, played=played, count=count, series=series, pegs=score, low=low
                 )._end_game(seat)
-        if self.options.five_card:  # CR-9.3: one series; the cards left are shown
+        if opts.five_card:  # CR-9.3: one series; the cards left are shown
             shown = tuple([p + h for p, h in zip(played, hands, strict=True)])
-            return _SHOW_COPY(self, ((),) * n, shown, 0, (), score, _FRESH[n], low)._show()
-        fresh = _FRESH[n]
+            return self._show(((),) * n, shown, score, low)
         for t in _ORDER[n][seat]:  # the count restarts (CR-5.7, CR-5.10): the next with cards leads
             if hands[t]:
                 return _PLAY_COPY(
-                    self, hands, played, 0, (), score, t, fresh, low,
+                    self, hands, played, 0, (), score, t, _FRESH[n], low,
                     tuple(map(_PLAY_OF, hands[t])),
                 )  # fmt: skip
-        return _SHOW_COPY(self, hands, played, 0, (), score, fresh, low)._show()
+        return self._show(hands, played, score, low)
 
-    def _show(self) -> State:
-        """The play is over: count the hands (CR-6.1), by claims with muggins."""
-        n = self.options.players
-        if self.options.muggins:
-            return self._replace(
+    def _show(self, hands: _Hands, played: _Hands, score: _Ints, low: _Ints) -> State:
+        """The play is over (the last card made ``hands``, ``played``, ``score`` and
+        ``low``): count the hands (CR-6.1), by claims with muggins; without them the
+        next deal is dealt from this state (it sets every field the play changed)."""
+        opts = self.options
+        n = opts.players
+        if opts.muggins:
+            return _SHOW_COPY(self, hands, played, 0, (), score, _FRESH[n], low)._replace(
                 stage=0, counted=(None,) * (n + 1), phase=Phase.COUNT, turn=(self.dealer + 1) % n
             )
         starter = self.starter
         assert starter is not None
-        score = self.pegs
-        target = self.options.goal
+        dealer = self.dealer
+        target = opts.goal
         counted: list[int | None] = [None] * (n + 1)
         for stage in range(n + 1):
             if stage < n:
-                seat = (self.dealer + 1 + stage) % n
-                points = hand_points(self.played[seat], starter)
+                seat = (dealer + 1 + stage) % n
+                points = hand_points(played[seat], starter)
             else:
-                seat = self.dealer
+                seat = dealer
                 points = hand_points(self.crib, starter, True)
             counted[stage] = points
-            score = _add(score, seat, points, n)
+            if points:
+                score = _add(score, seat, points, n)
             if score[seat] >= target:  # counted out (CR-8.2)
-                return self._replace(pegs=score, stage=stage, counted=tuple(counted))._end_game(
-                    seat
+                return (
+                    _SHOW_COPY(self, hands, played, 0, (), score, _FRESH[n], low)
+                    ._replace(stage=stage, counted=tuple(counted))
+                    ._end_game(seat)
                 )
-        return self._end_deal(score, tuple(counted))
+        result = DealResult(  # every hand counted: the deal's record (as _result makes it)
+            deal=self.deal,
+            dealer=dealer,
+            starter=starter,
+            hands=played,
+            crib=self.crib,
+            points=tuple([counted[(seat - dealer - 1) % n] for seat in range(n)]),
+            crib_points=counted[n],
+        )
+        limit = opts.deals
+        if limit is not None and self.deal + 1 >= limit:
+            return _SHOW_COPY(self, hands, played, 0, (), score, _FRESH[n], low)._replace(
+                counted=tuple(counted), stage=n + 1, last_deal=result, phase=Phase.OVER
+            )
+        return _deal(self, self.deal + 1, (dealer + 1) % n, last_deal=result, pegs=score)
 
     def _counter(self) -> int:
         n = self.options.players
@@ -509,78 +573,18 @@ class State(GameState[Options]):
             >>> state.resample(1, random.Random(2)).view(1) == state.view(1)
             True
         """
-        seats_check(self.options.players, seat)
-        if not isinstance(rng, random.Random):
-            raise OptionError(f"resample needs a random.Random, got {type(rng).__name__}")
-        shown = self._crib_shown()
-        hidden_crib = [i for i, s in enumerate(self.crib_from) if not shown and s != seat]
-        others = [i for i in range(self.options.players) if i != seat]
-        pool = [c for i in others for c in self.hands[i]]
-        pool += [self.crib[i] for i in hidden_crib]
-        pool += self.stock
-        hands = list(self.hands)
-        for _ in range(100):
-            rng.shuffle(pool)
-            dealt = _redeal(self, pool, others)
-            if dealt is not None:
-                hands, pool = dealt
-                break
-        else:  # pragma: no cover - a position this constrained keeps its hands
-            rng.shuffle(pool)
-        crib = list(self.crib)
-        for i in hidden_crib:
-            crib[i] = pool.pop()
-        return self._replace(
-            hands=tuple(hands), crib=tuple(crib), stock=tuple(pool), seed=rng.getrandbits(63)
-        )
+        return _resample(self, seat, rng)  # type: ignore[no-any-return]
 
     def _check(self) -> None:
-        n = self.options.players
-        for name in ("hands", "played", "passed", "low", "pegs", "game_points"):
-            if len(getattr(self, name)) != n:
-                raise InvalidStateError(f"{name} has {len(getattr(self, name))} seats, not {n}")
-        if not 0 <= self.dealer < n or not 0 <= self.turn < n:
-            raise InvalidStateError(f"dealer {self.dealer} or turn {self.turn} is not a seat")
-        if len(self.crib) != len(self.crib_from) or len(self.crib) > 4:
-            raise InvalidStateError("the crib and the record of who laid it away disagree")
-        if any(not -1 <= s < n for s in self.crib_from):
-            raise InvalidStateError("a crib card was laid away by a seat that does not exist")
-        if sum(VALUE[c] for c in self.series) != self.count or self.count > 31:
-            raise InvalidStateError(f"the count {self.count} is not the series' pips")
-        played = {c for cards in self.played for c in cards}
-        if not set(self.series) <= played:
-            raise InvalidStateError("the series holds cards nobody played")
-        if self.phase is Phase.PLAY:
-            if self.starter is None or len(self.crib) != 4:
-                raise InvalidStateError("the play starts only after the crib and the starter")
-            if not any(VALUE[c] <= 31 - self.count for c in self.hands[self.turn]):
-                raise InvalidStateError(f"seat {self.turn} is to play but cannot")
-        for i, hand in enumerate(self.hands):
-            if any(VALUE[c] < self.low[i] for c in hand):
-                raise InvalidStateError(f"seat {i} said go yet holds a card it could have played")
-        if self.phase is Phase.CRIB and self.starter is not None:
-            raise InvalidStateError("the starter is turned only after the crib is complete")
-        if self.phase is Phase.CRIB and len(self.hands[self.turn]) <= self.options.keep:
-            raise InvalidStateError(f"seat {self.turn} is to lay away but has nothing to lay")
-        if (
-            self.pending is None
-            and self.phase in (Phase.COUNT, Phase.MUGGINS)
-            and (len(self.counted) != n + 1 or not 0 <= self.stage <= n)
-        ):
-            raise InvalidStateError(f"the count is at stage {self.stage} of {len(self.counted)}")
-        if self.pending is None and self.phase in (Phase.COUNT, Phase.MUGGINS) and any(self.hands):
-            raise InvalidStateError("hands are counted only after the play")
-        if self.phase is Phase.MUGGINS and (self.claim is None or self.asked is None):
-            raise InvalidStateError("muggins is asked only after a claim")
-        if not all(0 <= p < self.options.goal + 40 for p in self.pegs):
-            raise InvalidStateError(f"points {self.pegs} are out of range")
-        _peg_claims.check(self)
+        _checks.check(self)
 
 
 _OVER = Phase.OVER
 _PLAYING = Phase.PLAY
 # The copies of a lay-away, and of the last one, which cuts the starter.
-_LAY_COPY: Callable[..., State] = fields_copier(State, ("hands", "crib", "crib_from", "turn"))
+_LAY_COPY: Callable[..., State] = fields_copier(
+    State, ("hands", "crib", "crib_from", "turn", "_legal")
+)
 _CUT_COPY: Callable[..., State] = fields_copier(
     State, ("hands", "crib", "crib_from", "stock", "starter", "phase", "turn", "_legal")
 )

@@ -217,14 +217,16 @@ class Table:
         """The next seat after ``after`` that must act (``needs``), or ``None``."""
         bets, live, stacks, faced = self.bets, self.live, self.stacks, self.faced
         level = max(bets)
-        able = len([1 for f, s in zip(live, stacks, strict=True) if f and s])  # with chips
+        able = -1  # the seats with chips, counted when first needed
         for seat in _AROUND[len(live)][after]:
-            if (
-                live[seat]
-                and stacks[seat]
-                and (bets[seat] < level or (faced[seat] < 0 and able > 1))
-            ):
-                return seat
+            if live[seat] and stacks[seat]:
+                if bets[seat] < level:
+                    return seat
+                if faced[seat] < 0:
+                    if able < 0:
+                        able = len([1 for f, s in zip(live, stacks, strict=True) if f and s])
+                    if able > 1:
+                        return seat
         return None
 
     def advance(self) -> None:
@@ -283,8 +285,15 @@ class Table:
         live, paid, stacks, antes = self.live, self.paid, self.stacks, self.antes
         n = len(live)
         dead = sum(antes)
-        before = [s + p + a for s, p, a in zip(stacks, paid, antes, strict=True)]
-        pots = _pots(paid, live) if any(paid) else []
+        if showdown:
+            pots = _pots(paid, live) if any(paid) else []
+        else:  # one seat left: every chip paid is one pot for it (as ``_pots`` finds)
+            alone = live.index(True)
+            total = sum(paid)
+            if paid[alone] > 0:
+                pots = [(total, (alone,))]
+            else:
+                pots = _pots(paid, live) if total else []
         if dead:  # antes are dead money in the main pot, for every live seat (TH-4.6)
             everyone = tuple([i for i in range(n) if live[i]])
             if pots and pots[0][1] == everyone:
@@ -334,7 +343,7 @@ class Table:
             shown=tuple(shown),
             pots=tuple(results),
             rake=rake,
-            net=tuple([s - b for s, b in zip(stacks, before, strict=True)]),
+            net=tuple([w - p - a for w, p, a in zip(won, paid, antes, strict=True)]),
             stacks=tuple(stacks),
         )
         self.finished.append(self.last)

@@ -269,9 +269,13 @@ class Table:
             self.aggressor = None
             stock = self.stock if isinstance(self.stock, list) else list(self.stock)
             self.stock = stock
-            self.burned += (stock.pop(),)  # a burn card before each street (TH-8.2)
-            need = BOARD_SIZES[self.street] - len(self.board)
-            self.board += tuple(stock.pop() for _ in range(need))
+            # A burn card before each street (TH-8.2), then the street's cards, each
+            # popped from the stock's end.
+            take = BOARD_SIZES[self.street] - len(self.board) + 1
+            cut = stock[-take:]
+            del stock[-take:]
+            self.burned += (cut[-1],)
+            self.board += tuple(cut[-2::-1])
             first = self.next_to_act(self.button)  # first live seat after the button (TH-8.3)
             if first is not None:
                 self.turn = first
@@ -412,13 +416,15 @@ class Table:
             self.pay_dead(big, opts.bb_ante)
         self.put(small, min(opts.small_blind, self.stacks[small]))
         self.put(big, min(opts.big_blind, self.stacks[big]))
-        order = [i for i in [(button + k) % n for k in range(1, n + 1)] if live[i]]
-        pop = stock.pop
-        firsts = [pop() for _ in order]  # one card at a time from the seat after the button
-        seconds = [pop() for _ in order]  # (TH-5.2)
+        order = [i for i in _AROUND[n][button] if live[i]]
+        # One card at a time from the seat after the button, twice round (TH-5.2): the
+        # cards popped from the stock's end, in the order they come off.
+        dealt = stock[-2 * count :]
+        del stock[-2 * count :]
+        dealt.reverse()
         holes: list[tuple[Card, ...]] = [()] * n
-        for i, one, two in zip(order, firsts, seconds, strict=True):
-            holes[i] = (one, two)
+        for k, i in enumerate(order):
+            holes[i] = (dealt[k], dealt[count + k])
         self.holes = holes
         self.stock = stock
         top = max(self.bets)

@@ -25,7 +25,7 @@ from cardrules.games.texas_holdem.rules import (
     PotResult,
     Raise,
 )
-from cardrules.poker import encode, evaluate_many
+from cardrules.poker import encode, evaluate_board
 
 State = TypeVar("State", bound=GameState[Any])
 
@@ -294,10 +294,7 @@ class Table:
         else:  # one seat left: every chip paid is one pot for it (as ``_pots`` finds)
             alone = live.index(True)
             total = sum(paid)
-            if paid[alone] > 0:
-                pots = [(total, (alone,))]
-            else:
-                pots = _pots(paid, live) if total else []
+            pots = [(total, (alone,))] if paid[alone] > 0 else _pots(paid, live) if total else []
         if dead:  # antes are dead money in the main pot, for every live seat (TH-4.6)
             everyone = tuple([i for i in range(n) if live[i]])
             if pots and pots[0][1] == everyone:
@@ -317,10 +314,11 @@ class Table:
         value: dict[int, int] = {}
         if showdown:
             holes = self.holes
-            board = tuple([_CODES[c] for c in self.board])
+            codes = _CODES
             contenders = [i for i in range(n) if live[i]]
-            hands = [(_CODES[holes[i][0]], _CODES[holes[i][1]], *board) for i in contenders]
-            value = dict(zip(contenders, evaluate_many(hands, check=False), strict=True))
+            pairs = [(codes[holes[i][0]], codes[holes[i][1]]) for i in contenders]
+            board = [codes[c] for c in self.board]
+            value = dict(zip(contenders, evaluate_board(board, pairs), strict=True))
         for amount, eligible in pots:
             if showdown and len(eligible) > 1:
                 best = max([value[i] for i in eligible])

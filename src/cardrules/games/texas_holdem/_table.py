@@ -254,21 +254,21 @@ class Table:
 
     def end_round(self) -> None:
         """The betting round is over: deal the next street (TH-8), or show down."""
-        while True:
-            self.return_uncalled()
-            n = len(self.bets)
-            self.bets = [0] * n
-            self.faced = [-1] * n
-            if self.street == 3:
-                self.finish(showdown=True)
-                return
+        self.return_uncalled()
+        n = len(self.bets)
+        self.bets = [0] * n
+        self.faced = [-1] * n
+        stock = self.stock if isinstance(self.stock, list) else list(self.stock)
+        self.stock = stock
+        acting = True
+        # With no bets and nobody having acted, whether a seat can act is the same on
+        # every street: when nobody can (all-in), the rest of the board comes at once.
+        while self.street < 3:
             self.street += 1
             self.min_raise = blind_level(self.opts, self.street)
             self.reopen = 0
             self.raises = 0
             self.aggressor = None
-            stock = self.stock if isinstance(self.stock, list) else list(self.stock)
-            self.stock = stock
             # A burn card before each street (TH-8.2), then the street's cards, each
             # popped from the stock's end.
             take = BOARD_SIZES[self.street] - len(self.board) + 1
@@ -276,10 +276,13 @@ class Table:
             del stock[-take:]
             self.burned += (cut[-1],)
             self.board += tuple(cut[-2::-1])
-            first = self.next_to_act(self.button)  # first live seat after the button (TH-8.3)
-            if first is not None:
-                self.turn = first
-                return
+            if acting:
+                first = self.next_to_act(self.button)  # first live seat after the button
+                if first is not None:  # (TH-8.3)
+                    self.turn = first
+                    return
+                acting = False  # nor on a later street
+        self.finish(showdown=True)
 
     # ---- the end of a hand -------------------------------------------------------
 

@@ -293,7 +293,12 @@ class Table:
         n = len(live)
         dead = sum(antes)
         if showdown:
-            pots = _pots(paid, live) if any(paid) else []
+            contenders = [i for i in range(n) if live[i]]
+            level = paid[contenders[0]]
+            if level > 0 and [paid[i] for i in contenders].count(level) == len(contenders):
+                pots = [(sum(paid), tuple(contenders))]  # no side pot: as ``_pots`` finds
+            else:
+                pots = _pots(paid, live) if any(paid) else []
         else:  # one seat left: every chip paid is one pot for it (as ``_pots`` finds)
             alone = live.index(True)
             total = sum(paid)
@@ -318,7 +323,6 @@ class Table:
         if showdown:
             holes = self.holes
             codes = _CODES
-            contenders = [i for i in range(n) if live[i]]
             pairs = [(codes[holes[i][0]], codes[holes[i][1]]) for i in contenders]
             board = [codes[c] for c in self.board]
             value = dict(zip(contenders, evaluate_board(board, pairs), strict=True))
@@ -402,13 +406,16 @@ class Table:
         opts = self.opts
         n = len(self.stacks)
         live = self.live = [s > 0 for s in self.stacks]
-        count = sum(live)
+        button = self.button
+        order = [i for i in _AROUND[n][button] if live[i]]  # from the seat after the button
+        count = len(order)
         if stock is None:
             stock = shuffled(self.seed, self.deal, 2 * count + 8)
-        button = self.button
-        # heads-up: the button posts the small blind (TH-4.3)
-        small = button if count == 2 else _next_seat(live, button)
-        big = _next_seat(live, small)
+        if count == 2:  # heads-up: the button posts the small blind (TH-4.3)
+            small = button
+            big = _next_seat(live, small)
+        else:
+            small, big = order[0], order[1]
         if opts.ante:
             for i in range(n):
                 if self.live[i]:
@@ -417,7 +424,6 @@ class Table:
             self.pay_dead(big, opts.bb_ante)
         self.put(small, min(opts.small_blind, self.stacks[small]))
         self.put(big, min(opts.big_blind, self.stacks[big]))
-        order = [i for i in _AROUND[n][button] if live[i]]
         # One card at a time from the seat after the button, twice round (TH-5.2): the
         # cards popped from the stock's end, in the order they come off.
         dealt = stock[-2 * count :]

@@ -37,6 +37,7 @@ from cardrules.poker._evaluate import (
     decode,
     encode,
     evaluate,
+    evaluate_board,
     evaluate_many,
 )
 from cardrules.poker._ranges import EXACT_WORK, InvalidRangeError, parse_range, range_equity
@@ -58,6 +59,7 @@ __all__ = [
     "equity",
     "equity_vs_random",
     "evaluate",
+    "evaluate_board",
     "evaluate_many",
     "parse_range",
     "range_equity",

@@ -25,6 +25,7 @@ __all__ = [
     "decode",
     "encode",
     "evaluate",
+    "evaluate_board",
     "evaluate_many",
 ]
 
@@ -417,6 +418,29 @@ def evaluate_many(
                 out.append(_careful(hand, bug))
             except InvalidCardError as exc:
                 raise InvalidCardError(f"hand {len(out)}: {exc}") from None
+    return out
+
+
+def evaluate_board(board: Sequence[int], holes: Sequence[Sequence[int]]) -> list[int]:
+    """``evaluate_many`` of each hole with one shared board, all as card codes, unchecked.
+
+    The board's codes are summed once. Each value is ``evaluate_many([(*hole, *board)],
+    check=False)[0]``: the caller deals the cards from one pack (distinct codes).
+
+    Examples:
+        >>> from cardrules import parse_cards
+        >>> board = encode(parse_cards("Ah Kd 7c 7s 2h"))
+        >>> holes = [encode(parse_cards("As 3c")), encode(parse_cards("Qh Jh"))]
+        >>> evaluate_board(board, holes) == evaluate_many([(*h, *board) for h in holes])
+        True
+    """
+    get = T.tables().keyed[len(board) + 2].get
+    base = sum(board, T.SUIT_OFFSET)
+    mask = T.CODE_MASK
+    out = [get((base + a + b) & mask, 0) for a, b in holes]
+    if 0 in out:  # a flush of six or seven cards, valued as ``evaluate_many`` values it
+        for i in _zeros(out):
+            out[i] = evaluate_many([(*holes[i], *board)], check=False)[0]
     return out
 
 

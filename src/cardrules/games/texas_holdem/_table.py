@@ -25,7 +25,7 @@ from cardrules.games.texas_holdem.rules import (
     PotResult,
     Raise,
 )
-from cardrules.poker import encode, evaluate_many
+from cardrules.poker import encode, evaluate_board
 
 State = TypeVar("State", bound=GameState[Any])
 
@@ -217,14 +217,16 @@ class Table:
         """The next seat after ``after`` that must act (``needs``), or ``None``."""
         bets, live, stacks, faced = self.bets, self.live, self.stacks, self.faced
         level = max(bets)
-        able = len([1 for f, s in zip(live, stacks, strict=True) if f and s])  # with chips
+        able = -1  # the seats with chips, counted when first needed
         for seat in _AROUND[len(live)][after]:
-            if (
-                live[seat]
-                and stacks[seat]
-                and (bets[seat] < level or (faced[seat] < 0 and able > 1))
-            ):
-                return seat
+            if live[seat] and stacks[seat]:
+                if bets[seat] < level:
+                    return seat
+                if faced[seat] < 0:
+                    if able < 0:
+                        able = len([1 for f, s in zip(live, stacks, strict=True) if f and s])
+                    if able > 1:
+                        return seat
         return None
 
     def advance(self) -> None:
@@ -252,28 +254,35 @@ class Table:
 
     def end_round(self) -> None:
         """The betting round is over: deal the next street (TH-8), or show down."""
-        while True:
-            self.return_uncalled()
-            n = len(self.bets)
-            self.bets = [0] * n
-            self.faced = [-1] * n
-            if self.street == 3:
-                self.finish(showdown=True)
-                return
+        self.return_uncalled()
+        n = len(self.bets)
+        self.bets = [0] * n
+        self.faced = [-1] * n
+        stock = self.stock if isinstance(self.stock, list) else list(self.stock)
+        self.stock = stock
+        acting = True
+        # With no bets and nobody having acted, whether a seat can act is the same on
+        # every street: when nobody can (all-in), the rest of the board comes at once.
+        while self.street < 3:
             self.street += 1
             self.min_raise = blind_level(self.opts, self.street)
             self.reopen = 0
             self.raises = 0
             self.aggressor = None
-            stock = self.stock if isinstance(self.stock, list) else list(self.stock)
-            self.stock = stock
-            self.burned += (stock.pop(),)  # a burn card before each street (TH-8.2)
-            need = BOARD_SIZES[self.street] - len(self.board)
-            self.board += tuple(stock.pop() for _ in range(need))
-            first = self.next_to_act(self.button)  # first live seat after the button (TH-8.3)
-            if first is not None:
-                self.turn = first
-                return
+            # A burn card before each street (TH-8.2), then the street's cards, each
+            # popped from the stock's end.
+            take = BOARD_SIZES[self.street] - len(self.board) + 1
+            cut = stock[-take:]
+            del stock[-take:]
+            self.burned += (cut[-1],)
+            self.board += tuple(cut[-2::-1])
+            if acting:
+                first = self.next_to_act(self.button)  # first live seat after the button
+                if first is not None:  # (TH-8.3)
+                    self.turn = first
+                    return
+                acting = False  # nor on a later street
+        self.finish(showdown=True)
 
     # ---- the end of a hand -------------------------------------------------------
 
@@ -283,8 +292,17 @@ class Table:
         live, paid, stacks, antes = self.live, self.paid, self.stacks, self.antes
         n = len(live)
         dead = sum(antes)
-        before = [s + p + a for s, p, a in zip(stacks, paid, antes, strict=True)]
-        pots = _pots(paid, live) if any(paid) else []
+        if showdown:
+            contenders = [i for i in range(n) if live[i]]
+            level = paid[contenders[0]]
+            if level > 0 and [paid[i] for i in contenders].count(level) == len(contenders):
+                pots = [(sum(paid), tuple(contenders))]  # no side pot: as ``_pots`` finds
+            else:
+                pots = _pots(paid, live) if any(paid) else []
+        else:  # one seat left: every chip paid is one pot for it (as ``_pots`` finds)
+            alone = live.index(True)
+            total = sum(paid)
+            pots = [(total, (alone,))] if paid[alone] > 0 else _pots(paid, live) if total else []
         if dead:  # antes are dead money in the main pot, for every live seat (TH-4.6)
             everyone = tuple([i for i in range(n) if live[i]])
             if pots and pots[0][1] == everyone:
@@ -304,10 +322,10 @@ class Table:
         value: dict[int, int] = {}
         if showdown:
             holes = self.holes
-            board = tuple([_CODES[c] for c in self.board])
-            contenders = [i for i in range(n) if live[i]]
-            hands = [(_CODES[holes[i][0]], _CODES[holes[i][1]], *board) for i in contenders]
-            value = dict(zip(contenders, evaluate_many(hands, check=False), strict=True))
+            codes = _CODES
+            pairs = [(codes[holes[i][0]], codes[holes[i][1]]) for i in contenders]
+            board = [codes[c] for c in self.board]
+            value = dict(zip(contenders, evaluate_board(board, pairs), strict=True))
         for amount, eligible in pots:
             if showdown and len(eligible) > 1:
                 best = max([value[i] for i in eligible])
@@ -334,7 +352,7 @@ class Table:
             shown=tuple(shown),
             pots=tuple(results),
             rake=rake,
-            net=tuple([s - b for s, b in zip(stacks, before, strict=True)]),
+            net=tuple([w - p - a for w, p, a in zip(won, paid, antes, strict=True)]),
             stacks=tuple(stacks),
         )
         self.finished.append(self.last)
@@ -388,13 +406,16 @@ class Table:
         opts = self.opts
         n = len(self.stacks)
         live = self.live = [s > 0 for s in self.stacks]
-        count = sum(live)
+        button = self.button
+        order = [i for i in _AROUND[n][button] if live[i]]  # from the seat after the button
+        count = len(order)
         if stock is None:
             stock = shuffled(self.seed, self.deal, 2 * count + 8)
-        button = self.button
-        # heads-up: the button posts the small blind (TH-4.3)
-        small = button if count == 2 else _next_seat(live, button)
-        big = _next_seat(live, small)
+        if count == 2:  # heads-up: the button posts the small blind (TH-4.3)
+            small = button
+            big = _next_seat(live, small)
+        else:
+            small, big = order[0], order[1]
         if opts.ante:
             for i in range(n):
                 if self.live[i]:
@@ -403,13 +424,14 @@ class Table:
             self.pay_dead(big, opts.bb_ante)
         self.put(small, min(opts.small_blind, self.stacks[small]))
         self.put(big, min(opts.big_blind, self.stacks[big]))
-        order = [i for i in [(button + k) % n for k in range(1, n + 1)] if live[i]]
-        pop = stock.pop
-        firsts = [pop() for _ in order]  # one card at a time from the seat after the button
-        seconds = [pop() for _ in order]  # (TH-5.2)
+        # One card at a time from the seat after the button, twice round (TH-5.2): the
+        # cards popped from the stock's end, in the order they come off.
+        dealt = stock[-2 * count :]
+        del stock[-2 * count :]
+        dealt.reverse()
         holes: list[tuple[Card, ...]] = [()] * n
-        for i, one, two in zip(order, firsts, seconds, strict=True):
-            holes[i] = (one, two)
+        for k, i in enumerate(order):
+            holes[i] = (dealt[k], dealt[count + k])
         self.holes = holes
         self.stock = stock
         top = max(self.bets)

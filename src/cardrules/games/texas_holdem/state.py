@@ -197,17 +197,17 @@ class State(GameState[Options]):
         seat = self.turn
         bets = self.bets
         level = max(bets)
-        moves: list[Move] = []
+        head: tuple[Move, ...]
         if bets[seat] < level:
-            moves += (FOLD, CALL)
+            head = _FOLD_CALL
             kind: type[Bet] | type[Raise] = Raise
         else:
-            moves.append(CHECK)
+            head = _CHECK
             kind = Raise if level else Bet
         bounds = self._amount_range(kind, level)
-        if bounds is not None:
-            moves.extend(self._sizes(kind, bounds, level))
-        return tuple(moves)
+        if bounds is None:
+            return head
+        return head + tuple(self._sizes(kind, bounds, level))
 
     def _sizes(
         self, kind: type[Bet] | type[Raise], bounds: tuple[int, int], level: int
@@ -388,6 +388,8 @@ class State(GameState[Options]):
             raise InvalidStateError(f"aggressor {self.aggressor} is not a seat")
 
 
+_FOLD_CALL: tuple[Move, ...] = (FOLD, CALL)
+_CHECK: tuple[Move, ...] = (CHECK,)
 _SIZED: dict[tuple[type[Move], int, int], Move] = {}
 # The sized moves by (kind, low, high, level, pot after calling): all that decides them.
 _SIZES: dict[tuple[type[Move], int, int, int, int], tuple[Move, ...]] = {}

@@ -157,6 +157,7 @@ _EXCHANGED = Copiers(("hands", "widow", "known", "passes", "knocker", "turn"))
 _ENDED = Copiers(("hands", "widow", "known", "passes", "knocker"))  # an exchange that ends
 _SETTLED = Copiers(("tokens", "alive", "last_deal"))
 _PASSED = Copiers(("passes", "turn"))
+_CHOSEN = Copiers(("phase", "hands", "widow", "turn"))  # the dealer kept or took the widow
 _KNOCKED = Copiers(("knocker", "passes", "turn"))
 _DEALT = Copiers(
     ("deal", "dealer", "turn", "phase", "hands", "widow", "stock", "dead", "knocker", "passes")
@@ -262,16 +263,46 @@ class WidowTable(TokenTable):
         phase = self.phase
         if phase is Phase.TURN:
             a, b, c = self.widow
-            x, y, z = (_EXCHANGES[give] for give in self.hands[self.turn])
-            swaps = (x[a], x[b], x[c], y[a], y[b], y[c], z[a], z[b], z[c])
-            passing = self.options.passing
+            g, h, i = self.hands[self.turn]  # no generators: this runs on every turn
+            x, y, z = _EXCHANGES[g], _EXCHANGES[h], _EXCHANGES[i]
+            options = self.options
+            passing = options.passing
             if self.knocker is not None:  # SCH-5.1: the last turns after a knock
-                return (PASS, EXCHANGE_ALL, *swaps) if passing else (EXCHANGE_ALL, *swaps)
-            if not self.options.knock_after_exchange:
                 if passing:
-                    return (KNOCK, PASS, EXCHANGE_ALL, *swaps)
-                return (KNOCK, EXCHANGE_ALL, *swaps)  # SCH-4.6: a knock is the whole turn
-            p, q, r = (_EXCHANGE_KNOCKS[give] for give in self.hands[self.turn])
+                    return (
+                        PASS,
+                        EXCHANGE_ALL,
+                        x[a],
+                        x[b],
+                        x[c],
+                        y[a],
+                        y[b],
+                        y[c],
+                        z[a],
+                        z[b],
+                        z[c],
+                    )
+                return (EXCHANGE_ALL, x[a], x[b], x[c], y[a], y[b], y[c], z[a], z[b], z[c])
+            if not options.knock_after_exchange:
+                if passing:
+                    return (
+                        KNOCK,
+                        PASS,
+                        EXCHANGE_ALL,
+                        x[a],
+                        x[b],
+                        x[c],
+                        y[a],
+                        y[b],
+                        y[c],
+                        z[a],
+                        z[b],
+                        z[c],
+                    )
+                # SCH-4.6: a knock is the whole turn
+                return (KNOCK, EXCHANGE_ALL, x[a], x[b], x[c], y[a], y[b], y[c], z[a], z[b], z[c])
+            swaps = (x[a], x[b], x[c], y[a], y[b], y[c], z[a], z[b], z[c])
+            p, q, r = _EXCHANGE_KNOCKS[g], _EXCHANGE_KNOCKS[h], _EXCHANGE_KNOCKS[i]
             knocks = (p[a], p[b], p[c], q[a], q[b], q[c], r[a], r[b], r[c])
             if not passing:  # SCH-4.6: no pass, so no knock without an exchange
                 return (EXCHANGE_ALL, *swaps, EXCHANGE_ALL_KNOCK, *knocks)
@@ -339,18 +370,18 @@ class WidowTable(TokenTable):
         hands, widow = self.hands, self.widow
         if isinstance(move, TakeWidow):
             hands, widow = replace_at(hands, seat, widow), hands[seat]
-        state = self._replace(
-            phase=Phase.TURN,
-            hands=hands,
-            widow=widow,
-            turn=next_seat(self.alive, seat),
-        )
-        dealt = [(state.special(state.hands[i]), i) for i in deal_order(self.alive, self.dealer)]
-        for wanted in (End.THREE_ACES, End.THIRTY_ONE):  # SCH-5.4: special hands dealt
-            for end, i in dealt:
-                if end is wanted:
-                    return state._end_deal(end, caller=i)
-        return state
+        state = _CHOSEN[self.__class__](self, Phase.TURN, hands, widow, next_seat(self.alive, seat))
+        special = state.special
+        first = None  # SCH-5.4: special hands dealt, three aces before 31, each in deal order
+        for i in deal_order(self.alive, self.dealer):
+            end = special(hands[i])
+            if end is End.THREE_ACES:
+                return state._end_deal(end, caller=i)  # type: ignore[no-any-return]
+            if end is End.THIRTY_ONE and first is None:
+                first = i
+        if first is not None:
+            return state._end_deal(End.THIRTY_ONE, caller=first)  # type: ignore[no-any-return]
+        return state  # type: ignore[no-any-return]
 
     # ---- rules helpers -------------------------------------------------------------
 

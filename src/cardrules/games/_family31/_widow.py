@@ -38,7 +38,7 @@ from cardrules.engine import (
     replace_at,
     seat_lines,
     seats_check,
-    shuffled,
+    seeded_shuffle,
 )
 from cardrules.errors import IllegalMoveError, InvalidStateError
 from cardrules.games._family31._books import deal_order, lose_tokens, next_turn
@@ -445,7 +445,11 @@ class WidowTable(TokenTable):
             void=void,
         )
         state = _SETTLED[self.__class__](self, tokens, alive, result)
-        return self._next_deal(state, deal_widow, known=self.hands)  # all shown at the end
+        # ``self._next_deal(state, deal_widow, known=self.hands)`` inline (all shown at the end)
+        limit = self.options.deals
+        if sum(alive) <= 1 or (limit is not None and self.deal + 1 >= limit):
+            return state._replace(phase=self.OVER, known=self.hands)  # type: ignore[no-any-return]
+        return deal_widow(state, self.deal + 1, next_seat(alive, self.dealer))  # type: ignore[no-any-return]
 
     # ---- views ---------------------------------------------------------------------
 
@@ -493,7 +497,8 @@ def _knock_with(move: Move) -> Move:
 
 def deal_widow(state: Any, number: int, dealer: int) -> Any:
     """Deal deal ``number`` (SCH-2.1, SCH-2.2): three cards each and a widow."""
-    cards = shuffled(state, state.deck().cards, "deal", number)
+    # ``shuffled(state, state.deck().cards, "deal", number)``: the same seed text
+    cards = seeded_shuffle(f"{state.seed}/deal/{number}", state.deck().cards)
     players = state.options.players
     hands: list[tuple[Card, ...]] = [()] * players
     for i in deal_order(state.alive, dealer):

@@ -29,6 +29,7 @@ from cardrules.cards import Card, format_cards
 from cardrules.engine import (
     Game,
     Move,
+    next_seat,
     replace_at,
     seeded_shuffle,
 )
@@ -167,7 +168,9 @@ class DrawTable(TokenTable):
             knocker = self.knocker
             nxt = next_turn(self.alive, seat, knocker)
             if knocker is None:
-                if self._value(hand, self._trips()) == 31:
+                # T31-3.1: 31 is one suit's ace and two tens: only a one-suit hand is valued
+                a, b, c = hand
+                if a[1] == b[1] == c[1] and self._value(hand, self._trips()) == 31:
                     end = End.BLITZ  # T31-5.3
                 elif not self.stock:
                     end = End.STOCK_EXHAUSTED  # T31-5.4
@@ -206,8 +209,12 @@ class DrawTable(TokenTable):
         if end is not End.STOCK_EXHAUSTED:
             best = self._best_seat(live, values, trips)
         state = self._settle(end, blitzers, values, best)
-        # The next deal clears ``known`` and ``taken`` too.
-        return self._next_deal(state, deal_draw, known=((),) * players, taken=None)
+        # ``self._next_deal(state, deal_draw, known=((),) * players, taken=None)``, inline:
+        # the next deal clears ``known`` and ``taken`` too.
+        limit = self.options.deals
+        if sum(state.alive) <= 1 or (limit is not None and self.deal + 1 >= limit):
+            return state._replace(phase=self.OVER, known=((),) * players, taken=None)
+        return deal_draw(state, self.deal + 1, next_seat(state.alive, self.dealer))  # type: ignore[no-any-return]
 
     def _best_seat(self, live: list[int], values: tuple[int | float, ...], trips: float) -> int:
         """The seat with the best hand by T31-3.2, ties to the first after the dealer.
@@ -374,7 +381,11 @@ def deal_draw(state: Any, number: int, dealer: int) -> Any:
         ((),) * players,
     )
     value, trips = dealt._value, dealt._trips()
-    blitzers = tuple([i for i in order if value(hands[i], trips) == 31])
+    blitzers: tuple[int, ...] = ()  # T31-3.1: only a hand of one suit can be worth 31
+    for i in order:
+        hand = hands[i]
+        if hand[0][1] == hand[1][1] == hand[2][1] and value(hand, trips) == 31:
+            blitzers += (i,)
     return dealt._end_deal(End.BLITZ, blitzers) if blitzers else dealt
 
 

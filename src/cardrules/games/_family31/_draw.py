@@ -128,11 +128,16 @@ class DrawTable(TokenTable):
             return tuple([listed.get(c) or Discard(c) for c in self.hands[self.turn] if c != taken])
         if phase is Phase.OVER:
             return ()
-        if self.knocker is not None:
-            return (DRAW_STOCK, DRAW_DISCARD, PASS) if self.stock else (DRAW_DISCARD, PASS)
-        if self.options.knock_first_round or self.turns >= sum(self.alive):
-            return (KNOCK, DRAW_STOCK, DRAW_DISCARD)
-        return (DRAW_STOCK, DRAW_DISCARD)
+        return self._turn_moves(self.knocker, self.turns)
+
+    def _turn_moves(self, knocker: int | None, turns: int) -> tuple[Move, ...]:
+        """The moves of a turn before the draw, with ``knocker`` and ``turns`` (the
+        stock and the players in as in this state): one shared tuple of each kind."""
+        if knocker is not None:
+            return _LAST_TURN if self.stock else _LAST_TURN_NO_STOCK
+        if self.options.knock_first_round or turns >= sum(self.alive):
+            return _MAY_KNOCK
+        return _DRAW_ONLY
 
     def explain(self, move: Move) -> str:
         """Why ``move`` is illegal now."""
@@ -178,9 +183,11 @@ class DrawTable(TokenTable):
                     end = None
             else:
                 end = None if nxt is not None else End.KNOCK  # T31-5.2
-            if end is None:  # the turn passes: one copy
+            if end is None:  # the turn passes: one copy, with the next turn's moves
+                turns = self.turns + 1
+                legal = self._turn_moves(knocker, turns)
                 return _DISCARDED[self.__class__](  # type: ignore[no-any-return]
-                    self, hands, known, discard, None, Phase.TURN, nxt, self.turns + 1
+                    self, hands, known, discard, None, Phase.TURN, nxt, turns, legal
                 )
             state = _ENDED[self.__class__](self, hands, known, discard, None, Phase.TURN)
             return state._end_deal(end, blitzers=(seat,) if end is End.BLITZ else ())  # type: ignore[no-any-return]
@@ -190,14 +197,18 @@ class DrawTable(TokenTable):
             nxt = next_turn(self.alive, seat, seat)
             if nxt is None:  # pragma: no cover  # two players are always in
                 return self._replace(knocker=seat)._end_deal(End.KNOCK)
-            return _KNOCKED[self.__class__](self, seat, nxt, self.turns + 1)  # type: ignore[no-any-return]
+            turns = self.turns + 1
+            legal = self._turn_moves(seat, turns)
+            return _KNOCKED[self.__class__](self, seat, nxt, turns, legal)  # type: ignore[no-any-return]
         return self._pass_turn()  # Pass
 
     def _pass_turn(self) -> Self:
         nxt = next_turn(self.alive, self.turn, self.knocker)
         if nxt is None:
             return self._end_deal(End.KNOCK)  # T31-5.2
-        return _PASSED[self.__class__](self, nxt, self.turns + 1)  # type: ignore[no-any-return]
+        turns = self.turns + 1
+        legal = self._turn_moves(self.knocker, turns)
+        return _PASSED[self.__class__](self, nxt, turns, legal)  # type: ignore[no-any-return]
 
     def _end_deal(self, end: End, blitzers: tuple[int, ...] = ()) -> Self:
         players = self.options.players
@@ -265,10 +276,18 @@ class DrawTable(TokenTable):
 
 
 # The fields a discard that passes the turn changes, and those a deal sets.
-_DISCARDED = Copiers(("hands", "known", "discard", "taken", "phase", "turn", "turns"))
+# (The copies that pass the turn carry the next turn's moves, ``_legal``.)
+_DISCARDED = Copiers(("hands", "known", "discard", "taken", "phase", "turn", "turns", "_legal"))
 _ENDED = Copiers(("hands", "known", "discard", "taken", "phase"))  # a discard that ends
-_KNOCKED = Copiers(("knocker", "turn", "turns"))
-_PASSED = Copiers(("turn", "turns"))
+_KNOCKED = Copiers(("knocker", "turn", "turns", "_legal"))
+_PASSED = Copiers(("turn", "turns", "_legal"))
+
+# The moves of a turn before the draw: after a knock (T31-5.1), with the stock or
+# not (T31-5.4); when a knock is allowed (T31-4.5); else only a draw.
+_LAST_TURN: tuple[Move, ...] = (DRAW_STOCK, DRAW_DISCARD, PASS)
+_LAST_TURN_NO_STOCK: tuple[Move, ...] = (DRAW_DISCARD, PASS)
+_MAY_KNOCK: tuple[Move, ...] = (KNOCK, DRAW_STOCK, DRAW_DISCARD)
+_DRAW_ONLY: tuple[Move, ...] = (DRAW_STOCK, DRAW_DISCARD)
 _DEALT = Copiers(
     ("deal", "dealer", "turn", "phase", "hands", "stock", "discard", "knocker", "taken", "turns")
     + ("known",)

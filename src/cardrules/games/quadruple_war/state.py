@@ -218,16 +218,7 @@ class State(GameState[Options]):
     def _generate_moves(self) -> tuple[Move, ...]:
         phase = self.phase
         if phase is Phase.PLAY:  # tricks.legal_plays under RULES, unrolled (a test checks)
-            hand = self.hands[self.turn]
-            trick = self.trick
-            if trick:
-                led = _SUIT[trick[0]]
-                plays = tuple([PLAYS[c] for c in hand if _SUIT[c] is led])  # QW-5.2
-            elif self.broken:
-                plays = ()
-            else:  # QW-5.4: no spade lead before spades are broken, if avoidable
-                plays = tuple([PLAYS[c] for c in hand if _SUIT[c] is not Suit.SPADES])
-            return plays or tuple([PLAYS[c] for c in hand])
+            return _plays(self.hands[self.turn], self.trick, self.broken)
         if phase is Phase.OVER:
             return ()
         options = self.options
@@ -312,21 +303,19 @@ class State(GameState[Options]):
         at = hand.index(card)
         hands = (*hands[:seat], hand[:at] + hand[at + 1 :], *hands[seat + 1 :])  # replace_at
         trick = (*self.trick, card)
-        if len(trick) < n:
-            return _PLAYED(self, hands, trick, (seat + 1) % n)  # type: ignore[no-any-return]
+        if len(trick) < n:  # the copy carries the next player's plays
+            nxt = (seat + 1) % n
+            legal = _plays(hands[nxt], trick, self.broken)
+            return _PLAYED(self, hands, trick, nxt, legal)  # type: ignore[no-any-return]
         winner = (self.leader + _winning_index(trick)) % n  # QW-5.3
+        broken = self.broken or not _SPADES.isdisjoint(trick)
+        won = replace_at(self.won, winner, self.won[winner] + 1)
+        if hands[0]:  # the next trick's lead, listed
+            legal = _plays(hands[winner], (), broken)
+            return _TAKEN(self, hands, (), self.played + trick, won, broken, winner, winner, legal)  # type: ignore[no-any-return]
         state: State = _TAKEN(
-            self,
-            hands,
-            (),
-            self.played + trick,
-            replace_at(self.won, winner, self.won[winner] + 1),
-            self.broken or any(_SUIT[c] is Suit.SPADES for c in trick),
-            winner,
-            winner,
+            self, hands, (), self.played + trick, won, broken, winner, winner, None
         )
-        if hands[0]:
-            return state
         return state._score()
 
     def _score(self) -> State:
@@ -475,8 +464,11 @@ class State(GameState[Options]):
 
 _BIDDING: dict[tuple[int, bool, bool], tuple[Move, ...]] = {}
 # Positional copies (fields_copier): a card played to a trick, a trick taken, a bid.
-_PLAYED: Any = fields_copier(State, ("hands", "trick", "turn"))
-_TAKEN: Any = fields_copier(State, ("hands", "trick", "played", "won", "broken", "turn", "leader"))
+# (A card played carries the next player's plays, ``_legal``.)
+_PLAYED: Any = fields_copier(State, ("hands", "trick", "turn", "_legal"))
+_TAKEN: Any = fields_copier(
+    State, ("hands", "trick", "played", "won", "broken", "turn", "leader", "_legal")
+)
 _BID: Any = fields_copier(State, ("bids", "blind", "turn", "phase"))
 
 
@@ -488,6 +480,25 @@ def _suit(card: Card) -> Suit:
 # its suit, for the hot path.
 _SUIT: dict[Card, Suit] = {c: tricks.suit_of(c, RULES) for c in PLAYS}
 _POWER: dict[Card, int] = {c: RULES.rank_power(c.rank) for c in PLAYS}
+# Per suit (as RULES count it), the play of each card of that suit; the plays of the
+# cards that are no spade; the cards that count as spades (a joker too).
+_OF_SUIT: dict[Suit, dict[Card, Play]] = {
+    suit: {c: PLAYS[c] for c in PLAYS if _SUIT[c] is suit} for suit in Suit
+}
+_NOT_SPADES: dict[Card, Play] = {c: PLAYS[c] for c in PLAYS if _SUIT[c] is not Suit.SPADES}
+_SPADES: frozenset[Card] = frozenset(c for c in PLAYS if _SUIT[c] is Suit.SPADES)
+
+
+def _plays(hand: tuple[Card, ...], trick: tuple[Card, ...], broken: bool) -> tuple[Move, ...]:
+    """``tricks.legal_plays`` under RULES, unrolled (a test checks): the plays of
+    ``hand`` to ``trick`` (``filter(None, map(...))``: one lookup a card, in C)."""
+    if trick:
+        plays: tuple[Move, ...] = tuple(filter(None, map(_OF_SUIT[_SUIT[trick[0]]].get, hand)))
+    elif broken:
+        plays = ()
+    else:  # QW-5.4: no spade lead before spades are broken, if avoidable
+        plays = tuple(filter(None, map(_NOT_SPADES.get, hand)))
+    return plays or tuple(map(PLAYS.__getitem__, hand))  # none of those: any card
 
 
 def _winning_index(trick: tuple[Card, ...]) -> int:

@@ -390,7 +390,7 @@ class State(GameState[Options]):
                 self, hands, known, (*self.discard, card), None, Phase.TURN, nxt, legal
             )
         if isinstance(move, Draw):
-            state = drawn(self, move.source, Phase.DISCARD)
+            state = drawn(self, move.source, Phase.DISCARD, discard_moves)  # listed in the copy
             if self.stock:
                 return state
             turns = self.empty_turns + 1  # ES-4.3: only the discard to take

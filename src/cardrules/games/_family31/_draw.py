@@ -123,9 +123,7 @@ class DrawTable(TokenTable):
     def _generate_moves(self) -> tuple[Move, ...]:
         phase = self.phase
         if phase is Phase.DISCARD:
-            taken = self.taken
-            listed = _DISCARDS
-            return tuple([listed.get(c) or Discard(c) for c in self.hands[self.turn] if c != taken])
+            return _discards(self.hands[self.turn], self.taken)
         if phase is Phase.OVER:
             return ()
         return self._turn_moves(self.knocker, self.turns)
@@ -192,7 +190,7 @@ class DrawTable(TokenTable):
             state = _ENDED[self.__class__](self, hands, known, discard, None, Phase.TURN)
             return state._end_deal(end, blitzers=(seat,) if end is End.BLITZ else ())  # type: ignore[no-any-return]
         if isinstance(move, Draw):
-            return drawn(self, move.source, Phase.DISCARD)
+            return drawn(self, move.source, Phase.DISCARD, _discards)  # listed in the copy
         if isinstance(move, Knock):
             nxt = next_turn(self.alive, seat, seat)
             if nxt is None:  # pragma: no cover  # two players are always in
@@ -281,6 +279,13 @@ _DISCARDED = Copiers(("hands", "known", "discard", "taken", "phase", "turn", "tu
 _ENDED = Copiers(("hands", "known", "discard", "taken", "phase"))  # a discard that ends
 _KNOCKED = Copiers(("knocker", "turn", "turns", "_legal"))
 _PASSED = Copiers(("turn", "turns", "_legal"))
+
+
+def _discards(hand: tuple[Card, ...], taken: Card | None) -> tuple[Move, ...]:
+    """The discards of a hand of four, less the card just taken (T31-4.3, T31-4.4)."""
+    listed = _DISCARDS
+    return tuple([listed.get(c) or Discard(c) for c in hand if c != taken])
+
 
 # The moves of a turn before the draw: after a knock (T31-5.1), with the stock or
 # not (T31-5.4); when a knock is allowed (T31-4.5); else only a draw.

@@ -197,7 +197,7 @@ class State(GameState[Options]):
     @property
     def is_terminal(self) -> bool:
         """Whether the game is over (QW-9)."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -303,9 +303,12 @@ class State(GameState[Options]):
         at = hand.index(card)
         hands = (*hands[:seat], hand[:at] + hand[at + 1 :], *hands[seat + 1 :])  # replace_at
         trick = (*self.trick, card)
-        if len(trick) < n:  # the copy carries the next player's plays
+        if len(trick) < n:  # the copy carries the next player's plays (``_plays``, inline)
             nxt = (seat + 1) % n
-            legal = _plays(hands[nxt], trick, self.broken)
+            hand = hands[nxt]
+            legal: tuple[Move, ...] = tuple(filter(None, map(_OF_SUIT[_SUIT[trick[0]]].get, hand)))
+            if not legal:
+                legal = tuple(map(PLAYS.__getitem__, hand))
             return _PLAYED(self, hands, trick, nxt, legal)  # type: ignore[no-any-return]
         winner = (self.leader + _winning_index(trick)) % n  # QW-5.3
         broken = self.broken or not _SPADES.isdisjoint(trick)
@@ -475,6 +478,8 @@ _BID: Any = fields_copier(State, ("bids", "blind", "turn", "phase"))
 def _suit(card: Card) -> Suit:
     return _SUIT[card]
 
+
+_OVER = Phase.OVER
 
 # The suit every card counts as under RULES (a joker is a spade), and its strength in
 # its suit, for the hot path.

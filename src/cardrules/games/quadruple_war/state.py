@@ -221,8 +221,12 @@ class State(GameState[Options]):
             return _plays(self.hands[self.turn], self.trick, self.broken)
         if phase is Phase.OVER:
             return ()
+        return self._bids(self.turn)
+
+    def _bids(self, seat: int) -> tuple[Move, ...]:
+        """The bids ``seat`` may make (QW-3.3, QW-7), the totals as in this state."""
         options = self.options
-        key = (options.tricks, options.nil, options.blind_nil and self.may_bid_blind(self.turn))
+        key = (options.tricks, options.nil, options.blind_nil and self.may_bid_blind(seat))
         moves = _BIDDING.get(key)
         if moves is None:
             extra = (NIL,) * key[1] + (BLIND_NIL,) * key[2]
@@ -289,9 +293,14 @@ class State(GameState[Options]):
         seat = self.turn
         bid = move.number if isinstance(move, Bid) else 0
         blind = replace_at(self.blind, seat, True) if type(move) is BlindNil else self.blind
-        # QW-3.2: the dealer bids last; QW-5.1: his left leads
-        phase = Phase.PLAY if seat == self.dealer else self.phase
-        return _BID(self, replace_at(self.bids, seat, bid), blind, (seat + 1) % n, phase)  # type: ignore[no-any-return]
+        # QW-3.2: the dealer bids last; QW-5.1: his left leads. The copy carries the next
+        # player's moves (the bids in the totals as they are, or the lead).
+        nxt = (seat + 1) % n
+        if seat == self.dealer:
+            legal = _plays(self.hands[nxt], (), self.broken)
+            return _BID(self, replace_at(self.bids, seat, bid), blind, nxt, Phase.PLAY, legal)  # type: ignore[no-any-return]
+        legal = self._bids(nxt)
+        return _BID(self, replace_at(self.bids, seat, bid), blind, nxt, self.phase, legal)  # type: ignore[no-any-return]
 
     # ---- rules helpers -------------------------------------------------------------
 
@@ -472,7 +481,7 @@ _PLAYED: Any = fields_copier(State, ("hands", "trick", "turn", "_legal"))
 _TAKEN: Any = fields_copier(
     State, ("hands", "trick", "played", "won", "broken", "turn", "leader", "_legal")
 )
-_BID: Any = fields_copier(State, ("bids", "blind", "turn", "phase"))
+_BID: Any = fields_copier(State, ("bids", "blind", "turn", "phase", "_legal"))
 
 
 def _suit(card: Card) -> Suit:

@@ -517,21 +517,21 @@ def _plays(hand: tuple[Card, ...], trick: tuple[Card, ...], broken: bool) -> tup
 
 def _winning_index(trick: tuple[Card, ...]) -> int:
     """``tricks.winning_index(trick, RULES)``, unrolled (a test checks): the highest
-    spade, else the highest card of the suit led (QW-5.3)."""
-    suit, power = _SUIT, _POWER
-    led = suit[trick[0]]
-    best, top = 0, -1
-    for i, card in enumerate(trick):
-        held = suit[card]
-        if held is Suit.SPADES:
-            key = 200 + power[card]
-        elif held is led:
-            key = 100 + power[card]
-        else:
-            continue
-        if key > top:
-            best, top = i, key
-    return best
+    spade, else the highest card of the suit led (QW-5.3); each card's strength read
+    from the table of the suit led, the first of the strongest winning."""
+    strengths = list(map(_STRENGTH[_SUIT[trick[0]]].__getitem__, trick))
+    return strengths.index(max(strengths))
+
+
+# Per suit led: each card's strength in the trick (a spade above the suit led above
+# the rest, each by its power under RULES; 0: a card that cannot win).
+_STRENGTH: dict[Suit, dict[Card, int]] = {
+    led: {
+        c: 200 + _POWER[c] if _SUIT[c] is Suit.SPADES else 100 + _POWER[c] if _SUIT[c] is led else 0
+        for c in PLAYS
+    }
+    for led in Suit
+}
 
 
 def first_dealer(state: State) -> int:

@@ -57,9 +57,7 @@ from cardrules.games._family31 import (
 from cardrules.games._table51 import (
     check_hand,
     discard_moves,
-    remove_known,
     suit_keys,
-    without,
 )
 from cardrules.hands import suit_totals
 
@@ -159,6 +157,9 @@ _suit_of = operator.itemgetter(1)  # Card is a (rank, suit) tuple
 
 
 def _one_suit(hand: tuple[Card, ...]) -> bool:
+    if len(hand) == HAND_SIZE:  # every hand before a draw: compared in turn, no set
+        a, b, c, d = hand
+        return a[1] == b[1] == c[1] == d[1]
     return len(set(map(_suit_of, hand))) == 1
 
 
@@ -368,20 +369,28 @@ class State(GameState[Options]):
             card = move.card
             hands = self.hands
             options = self.options
-            state: State = _DISCARDED[self.__class__](
-                self,
-                replace_at(hands, seat, without(hands[seat], card)),
-                remove_known(self.known, seat, (card,)),
-                (*self.discard, card),
-                None,
-                Phase.TURN,
-                (seat + 1) % options.players,
-            )
-            if self.empty_turns >= options.players * options.exhausted_rounds:
+            players = options.players
+            hand = hands[seat]  # ``replace_at(hands, seat, without(hand, card))``, inline
+            at = hand.index(card)
+            hands = (*hands[:seat], hand[:at] + hand[at + 1 :], *hands[seat + 1 :])
+            known = self.known  # ``remove_known(known, seat, (card,))``, inline
+            if card in known[seat]:
+                kept = tuple([c for c in known[seat] if c != card])
+                known = (*known[:seat], kept, *known[seat + 1 :])
+            nxt = (seat + 1) % players
+            if self.empty_turns >= players * options.exhausted_rounds:
+                state: State = _DISCARDED[self.__class__](
+                    self, hands, known, (*self.discard, card), None, Phase.TURN, nxt
+                )
                 return state._end_deal(End.EXHAUSTED, None)  # ES-4.3
-            return state
+            # The next turn's moves are known here (a card on the discard pile, the stock as
+            # it was): the copy carries them, as ``_generate_moves`` would list them.
+            legal = _TURN_MOVES[(_one_suit(hands[nxt]), bool(self.stock), True)]
+            return _DISCARDED_LISTED[self.__class__](  # type: ignore[no-any-return]
+                self, hands, known, (*self.discard, card), None, Phase.TURN, nxt, legal
+            )
         if isinstance(move, Draw):
-            state = drawn(self, move.source, Phase.DISCARD)
+            state = drawn(self, move.source, Phase.DISCARD, discard_moves)  # listed in the copy
             if self.stock:
                 return state
             turns = self.empty_turns + 1  # ES-4.3: only the discard to take
@@ -480,6 +489,7 @@ def _deal(state: State, number: int, dealer: int, leader: int) -> State:
 _DECK = standard()
 # The fields a discard changes, and those a deal sets (positional copiers).
 _DISCARDED = Copiers(("hands", "known", "discard", "taken", "phase", "turn"))
+_DISCARDED_LISTED = Copiers(("hands", "known", "discard", "taken", "phase", "turn", "_legal"))
 _EMPTY_TURN = Copiers(("empty_turns",))  # a turn that could only take the discard
 _DEALT = Copiers(
     ("deal", "dealer", "leader", "turn", "phase", "hands", "stock", "discard", "known", "taken")

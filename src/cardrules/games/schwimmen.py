@@ -387,8 +387,12 @@ class State(WidowTable):
             >>> attrs.evolve(state, hands=hands).showdown_losers([0, 1])
             ((1,), False)
         """
-        hands, order = self.hands, self.hand_order
-        keys = [order(hands[i]) for i in live]
+        hands = self.hands
+        if self.__class__.hand_order is State.hand_order:  # Schwimmen's own: its keys at once
+            keys: list[tuple[int, ...]] = [_key(hands[i]) for i in live]
+        else:
+            order = self.hand_order
+            keys = [order(hands[i]) for i in live]
         low = min(keys)
         return tuple([i for i, k in zip(live, keys, strict=True) if k == low]), False
 

@@ -150,9 +150,43 @@ def _order_key(hand: tuple[Card, ...], a23: str) -> tuple[int, ...]:
     cache = (a23, mask)
     key = _RANKS.get(cache)
     if key is None:
-        rank = three_card_rank(hand, a23=a23)
-        key = _RANKS[cache] = (int(rank.category), *rank.ranks)  # at most 3 x 22,100
+        if mask.bit_count() == 3 and a23 in _A23_TOP:  # three natural cards, each once
+            a, b, c = hand
+            key = _brag_key(int(a[0]), int(b[0]), int(c[0]), a[1] == b[1] == c[1], a23)
+        else:  # three_card_rank says what is wrong
+            rank = three_card_rank(hand, a23=a23)
+            key = (int(rank.category), *rank.ranks)
+        _RANKS[cache] = key  # at most 3 x 22,100
     return key
+
+
+_A23_TOP = {"best": 15, "lowest": 3, "none": 0}  # an ace-two-three run's top card (0: none)
+
+
+def _brag_key(x: int, y: int, z: int, flush: bool, a23: str) -> tuple[int, ...]:
+    """``three_card_rank``'s category and ranks, as ``_order_key`` keeps them, of three
+    distinct natural cards of ranks ``x``, ``y``, ``z`` (``flush``: one suit) without
+    its checks or objects (a test compares the two on every hand)."""
+    if x < y:
+        x, y = y, x
+    if y < z:
+        y, z = z, y
+        if x < y:
+            x, y = y, x
+    if x == y == z:
+        return (5, x)  # prial
+    top = x if x - 1 == y == z + 1 else 0
+    if not top and x == 14 and y == 3 and z == 2:
+        top = _A23_TOP[a23]  # STB-3.4: ace-two-three as the option says
+    if top:
+        return (4 if flush else 3, top)  # running flush, run
+    if flush:
+        return (2, x, y, z)
+    if x == y:
+        return (1, x, z)  # pair
+    if y == z:
+        return (1, y, x)
+    return (0, x, y, z)  # high card
 
 
 @attrs.frozen(kw_only=True)

@@ -29,6 +29,7 @@ from cardrules.cards import Card, format_cards
 from cardrules.engine import (
     Game,
     Move,
+    next_seat,
     replace_at,
     seeded_shuffle,
 )
@@ -122,16 +123,19 @@ class DrawTable(TokenTable):
     def _generate_moves(self) -> tuple[Move, ...]:
         phase = self.phase
         if phase is Phase.DISCARD:
-            taken = self.taken
-            listed = _DISCARDS
-            return tuple([listed.get(c) or Discard(c) for c in self.hands[self.turn] if c != taken])
+            return _discards(self.hands[self.turn], self.taken)
         if phase is Phase.OVER:
             return ()
-        if self.knocker is not None:
-            return (DRAW_STOCK, DRAW_DISCARD, PASS) if self.stock else (DRAW_DISCARD, PASS)
-        if self.options.knock_first_round or self.turns >= sum(self.alive):
-            return (KNOCK, DRAW_STOCK, DRAW_DISCARD)
-        return (DRAW_STOCK, DRAW_DISCARD)
+        return self._turn_moves(self.knocker, self.turns)
+
+    def _turn_moves(self, knocker: int | None, turns: int) -> tuple[Move, ...]:
+        """The moves of a turn before the draw, with ``knocker`` and ``turns`` (the
+        stock and the players in as in this state): one shared tuple of each kind."""
+        if knocker is not None:
+            return _LAST_TURN if self.stock else _LAST_TURN_NO_STOCK
+        if self.options.knock_first_round or turns >= sum(self.alive):
+            return _MAY_KNOCK
+        return _DRAW_ONLY
 
     def explain(self, move: Move) -> str:
         """Why ``move`` is illegal now."""
@@ -167,7 +171,9 @@ class DrawTable(TokenTable):
             knocker = self.knocker
             nxt = next_turn(self.alive, seat, knocker)
             if knocker is None:
-                if self._value(hand, self._trips()) == 31:
+                # T31-3.1: 31 is one suit's ace and two tens: only a one-suit hand is valued
+                a, b, c = hand
+                if a[1] == b[1] == c[1] and self._value(hand, self._trips()) == 31:
                     end = End.BLITZ  # T31-5.3
                 elif not self.stock:
                     end = End.STOCK_EXHAUSTED  # T31-5.4
@@ -175,26 +181,32 @@ class DrawTable(TokenTable):
                     end = None
             else:
                 end = None if nxt is not None else End.KNOCK  # T31-5.2
-            if end is None:  # the turn passes: one copy
+            if end is None:  # the turn passes: one copy, with the next turn's moves
+                turns = self.turns + 1
+                legal = self._turn_moves(knocker, turns)
                 return _DISCARDED[self.__class__](  # type: ignore[no-any-return]
-                    self, hands, known, discard, None, Phase.TURN, nxt, self.turns + 1
+                    self, hands, known, discard, None, Phase.TURN, nxt, turns, legal
                 )
             state = _ENDED[self.__class__](self, hands, known, discard, None, Phase.TURN)
             return state._end_deal(end, blitzers=(seat,) if end is End.BLITZ else ())  # type: ignore[no-any-return]
         if isinstance(move, Draw):
-            return drawn(self, move.source, Phase.DISCARD)
+            return drawn(self, move.source, Phase.DISCARD, _discards)  # listed in the copy
         if isinstance(move, Knock):
             nxt = next_turn(self.alive, seat, seat)
             if nxt is None:  # pragma: no cover  # two players are always in
                 return self._replace(knocker=seat)._end_deal(End.KNOCK)
-            return _KNOCKED[self.__class__](self, seat, nxt, self.turns + 1)  # type: ignore[no-any-return]
+            turns = self.turns + 1
+            legal = self._turn_moves(seat, turns)
+            return _KNOCKED[self.__class__](self, seat, nxt, turns, legal)  # type: ignore[no-any-return]
         return self._pass_turn()  # Pass
 
     def _pass_turn(self) -> Self:
         nxt = next_turn(self.alive, self.turn, self.knocker)
         if nxt is None:
             return self._end_deal(End.KNOCK)  # T31-5.2
-        return _PASSED[self.__class__](self, nxt, self.turns + 1)  # type: ignore[no-any-return]
+        turns = self.turns + 1
+        legal = self._turn_moves(self.knocker, turns)
+        return _PASSED[self.__class__](self, nxt, turns, legal)  # type: ignore[no-any-return]
 
     def _end_deal(self, end: End, blitzers: tuple[int, ...] = ()) -> Self:
         players = self.options.players
@@ -206,8 +218,12 @@ class DrawTable(TokenTable):
         if end is not End.STOCK_EXHAUSTED:
             best = self._best_seat(live, values, trips)
         state = self._settle(end, blitzers, values, best)
-        # The next deal clears ``known`` and ``taken`` too.
-        return self._next_deal(state, deal_draw, known=((),) * players, taken=None)
+        # ``self._next_deal(state, deal_draw, known=((),) * players, taken=None)``, inline:
+        # the next deal clears ``known`` and ``taken`` too.
+        limit = self.options.deals
+        if sum(state.alive) <= 1 or (limit is not None and self.deal + 1 >= limit):
+            return state._replace(phase=self.OVER, known=((),) * players, taken=None)
+        return deal_draw(state, self.deal + 1, next_seat(state.alive, self.dealer))  # type: ignore[no-any-return]
 
     def _best_seat(self, live: list[int], values: tuple[int | float, ...], trips: float) -> int:
         """The seat with the best hand by T31-3.2, ties to the first after the dealer.
@@ -258,10 +274,25 @@ class DrawTable(TokenTable):
 
 
 # The fields a discard that passes the turn changes, and those a deal sets.
-_DISCARDED = Copiers(("hands", "known", "discard", "taken", "phase", "turn", "turns"))
+# (The copies that pass the turn carry the next turn's moves, ``_legal``.)
+_DISCARDED = Copiers(("hands", "known", "discard", "taken", "phase", "turn", "turns", "_legal"))
 _ENDED = Copiers(("hands", "known", "discard", "taken", "phase"))  # a discard that ends
-_KNOCKED = Copiers(("knocker", "turn", "turns"))
-_PASSED = Copiers(("turn", "turns"))
+_KNOCKED = Copiers(("knocker", "turn", "turns", "_legal"))
+_PASSED = Copiers(("turn", "turns", "_legal"))
+
+
+def _discards(hand: tuple[Card, ...], taken: Card | None) -> tuple[Move, ...]:
+    """The discards of a hand of four, less the card just taken (T31-4.3, T31-4.4)."""
+    listed = _DISCARDS
+    return tuple([listed.get(c) or Discard(c) for c in hand if c != taken])
+
+
+# The moves of a turn before the draw: after a knock (T31-5.1), with the stock or
+# not (T31-5.4); when a knock is allowed (T31-4.5); else only a draw.
+_LAST_TURN: tuple[Move, ...] = (DRAW_STOCK, DRAW_DISCARD, PASS)
+_LAST_TURN_NO_STOCK: tuple[Move, ...] = (DRAW_DISCARD, PASS)
+_MAY_KNOCK: tuple[Move, ...] = (KNOCK, DRAW_STOCK, DRAW_DISCARD)
+_DRAW_ONLY: tuple[Move, ...] = (DRAW_STOCK, DRAW_DISCARD)
 _DEALT = Copiers(
     ("deal", "dealer", "turn", "phase", "hands", "stock", "discard", "knocker", "taken", "turns")
     + ("known",)
@@ -374,7 +405,11 @@ def deal_draw(state: Any, number: int, dealer: int) -> Any:
         ((),) * players,
     )
     value, trips = dealt._value, dealt._trips()
-    blitzers = tuple([i for i in order if value(hands[i], trips) == 31])
+    blitzers: tuple[int, ...] = ()  # T31-3.1: only a hand of one suit can be worth 31
+    for i in order:
+        hand = hands[i]
+        if hand[0][1] == hand[1][1] == hand[2][1] and value(hand, trips) == 31:
+            blitzers += (i,)
     return dealt._end_deal(End.BLITZ, blitzers) if blitzers else dealt
 
 

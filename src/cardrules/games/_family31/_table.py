@@ -150,31 +150,47 @@ class Copiers(dict[type, Any]):
         return made
 
 
-_DRAW = Copiers(("hands", "stock", "phase"))
-_TAKE = Copiers(("hands", "known", "discard", "taken", "phase"))
+_DRAW = Copiers(("hands", "stock", "phase", "_legal"))
+_TAKE = Copiers(("hands", "known", "discard", "taken", "phase", "_legal"))
 
 
-def drawn(state: S, source: Source, phase: Any) -> S:
+def drawn(
+    state: S,
+    source: Source,
+    phase: Any,
+    listing: Callable[[tuple[Card, ...], Card | None], tuple[Any, ...]] | None = None,
+) -> S:
     """``state`` after its player draws the stock's top or takes the discard's top
-    (a card taken is known to be in the hand, and ``taken``), to discard in ``phase``."""
+    (a card taken is known to be in the hand, and ``taken``), to discard in ``phase``;
+    ``listing(hand, taken)``, if given, is the new state's legal moves (its discards)."""
     table: Any = state
     seat = table.turn
     hands = table.hands
     if source is Source.DISCARD:
         card = table.discard[-1]
-        taken: S = _TAKE[table.__class__](
+        hand = (*hands[seat], card)
+        taken: S = _TAKE[
+            table.__class__
+        ](
             table,
-            replace_at(hands, seat, (*hands[seat], card)),
+            (*hands[:seat], hand, *hands[seat + 1 :]),  # replace_at, inline
             replace_at(table.known, seat, (*table.known[seat], card)),
             table.discard[:-1],
             card,
             phase,
+            None if listing is None else listing(hand, card),
         )
         return taken
     stock = table.stock
-    after = seat + 1  # replace_at, inline
-    draw: S = _DRAW[table.__class__](
-        table, (*hands[:seat], (*hands[seat], stock[-1]), *hands[after:]), stock[:-1], phase
+    hand = (*hands[seat], stock[-1])
+    draw: S = _DRAW[
+        table.__class__
+    ](
+        table,
+        (*hands[:seat], hand, *hands[seat + 1 :]),  # replace_at, inline
+        stock[:-1],
+        phase,
+        None if listing is None else listing(hand, table.taken),
     )
     return draw
 

@@ -38,7 +38,7 @@ from cardrules.engine import (
     replace_at,
     seat_lines,
     seats_check,
-    shuffled,
+    seeded_shuffle,
 )
 from cardrules.errors import IllegalMoveError, InvalidStateError
 from cardrules.games._family31._books import deal_order, lose_tokens, next_turn
@@ -153,11 +153,15 @@ _EXCHANGE_KNOCKS: dict[Card, dict[Card, ExchangeKnock]] = {
 
 
 # The fields an exchange that passes the turn changes, and those a deal sets.
-_EXCHANGED = Copiers(("hands", "widow", "known", "passes", "knocker", "turn"))
+# (The copies that pass the turn carry the next turn's moves, ``_legal``.)
+_EXCHANGED = Copiers(("hands", "widow", "known", "passes", "knocker", "turn", "_legal"))
 _ENDED = Copiers(("hands", "widow", "known", "passes", "knocker"))  # an exchange that ends
 _SETTLED = Copiers(("tokens", "alive", "last_deal"))
-_PASSED = Copiers(("passes", "turn"))
-_KNOCKED = Copiers(("knocker", "passes", "turn"))
+_PASSED = Copiers(("passes", "turn", "_legal"))
+_CHOSEN = Copiers(
+    ("phase", "hands", "widow", "turn", "_legal")
+)  # the dealer kept or took the widow
+_KNOCKED = Copiers(("knocker", "passes", "turn", "_legal"))
 _DEALT = Copiers(
     ("deal", "dealer", "turn", "phase", "hands", "widow", "stock", "dead", "knocker", "passes")
     + ("known",)
@@ -261,24 +265,61 @@ class WidowTable(TokenTable):
     def _generate_moves(self) -> tuple[Move, ...]:
         phase = self.phase
         if phase is Phase.TURN:
-            a, b, c = self.widow
-            x, y, z = (_EXCHANGES[give] for give in self.hands[self.turn])
-            swaps = (x[a], x[b], x[c], y[a], y[b], y[c], z[a], z[b], z[c])
-            passing = self.options.passing
-            if self.knocker is not None:  # SCH-5.1: the last turns after a knock
-                return (PASS, EXCHANGE_ALL, *swaps) if passing else (EXCHANGE_ALL, *swaps)
-            if not self.options.knock_after_exchange:
-                if passing:
-                    return (KNOCK, PASS, EXCHANGE_ALL, *swaps)
-                return (KNOCK, EXCHANGE_ALL, *swaps)  # SCH-4.6: a knock is the whole turn
-            p, q, r = (_EXCHANGE_KNOCKS[give] for give in self.hands[self.turn])
-            knocks = (p[a], p[b], p[c], q[a], q[b], q[c], r[a], r[b], r[c])
-            if not passing:  # SCH-4.6: no pass, so no knock without an exchange
-                return (EXCHANGE_ALL, *swaps, EXCHANGE_ALL_KNOCK, *knocks)
-            return (KNOCK, PASS, EXCHANGE_ALL, *swaps, EXCHANGE_ALL_KNOCK, *knocks)
+            return self._turn_moves(self.hands[self.turn], self.widow, self.knocker)
         if phase is Phase.CHOOSE:
             return (KEEP, TAKE_WIDOW)
         return ()
+
+    def _turn_moves(
+        self, hand: tuple[Card, ...], widow: tuple[Card, ...], knocker: int | None
+    ) -> tuple[Move, ...]:
+        """The moves of a turn of ``hand`` with ``widow`` face up and ``knocker`` (the
+        options as in this state); the copies that pass the turn carry them."""
+        a, b, c = widow
+        g, h, i = hand  # no generators: this runs on every turn
+        x, y, z = _EXCHANGES[g], _EXCHANGES[h], _EXCHANGES[i]
+        options = self.options
+        passing = options.passing
+        if knocker is not None:  # SCH-5.1: the last turns after a knock
+            if passing:
+                return (
+                    PASS,
+                    EXCHANGE_ALL,
+                    x[a],
+                    x[b],
+                    x[c],
+                    y[a],
+                    y[b],
+                    y[c],
+                    z[a],
+                    z[b],
+                    z[c],
+                )
+            return (EXCHANGE_ALL, x[a], x[b], x[c], y[a], y[b], y[c], z[a], z[b], z[c])
+        if not options.knock_after_exchange:
+            if passing:
+                return (
+                    KNOCK,
+                    PASS,
+                    EXCHANGE_ALL,
+                    x[a],
+                    x[b],
+                    x[c],
+                    y[a],
+                    y[b],
+                    y[c],
+                    z[a],
+                    z[b],
+                    z[c],
+                )
+            # SCH-4.6: a knock is the whole turn
+            return (KNOCK, EXCHANGE_ALL, x[a], x[b], x[c], y[a], y[b], y[c], z[a], z[b], z[c])
+        swaps = (x[a], x[b], x[c], y[a], y[b], y[c], z[a], z[b], z[c])
+        p, q, r = _EXCHANGE_KNOCKS[g], _EXCHANGE_KNOCKS[h], _EXCHANGE_KNOCKS[i]
+        knocks = (p[a], p[b], p[c], q[a], q[b], q[c], r[a], r[b], r[c])
+        if not passing:  # SCH-4.6: no pass, so no knock without an exchange
+            return (EXCHANGE_ALL, *swaps, EXCHANGE_ALL_KNOCK, *knocks)
+        return (KNOCK, PASS, EXCHANGE_ALL, *swaps, EXCHANGE_ALL_KNOCK, *knocks)
 
     def explain(self, move: Move) -> str:
         """Why ``move`` is illegal now."""
@@ -321,7 +362,8 @@ class WidowTable(TokenTable):
             if passes < sum(self.alive):
                 nxt = next_turn(self.alive, seat, self.knocker)
                 if nxt is not None:  # the turn passes on: one positional copy
-                    return _PASSED[self.__class__](self, passes, nxt)  # type: ignore[no-any-return]
+                    legal = self._turn_moves(self.hands[nxt], self.widow, self.knocker)
+                    return _PASSED[self.__class__](self, passes, nxt, legal)  # type: ignore[no-any-return]
                 return self._pass_turn(passes=passes)
             if len(self.stock) < HAND_SIZE:  # SCH-4.5
                 return self._replace(passes=passes)._end_deal(End.DRAW)
@@ -334,23 +376,26 @@ class WidowTable(TokenTable):
         if isinstance(move, Knock):
             nxt = next_turn(self.alive, seat, seat)
             if nxt is not None:
-                return _KNOCKED[self.__class__](self, seat, 0, nxt)  # type: ignore[no-any-return]
+                legal = self._turn_moves(self.hands[nxt], self.widow, seat)
+                return _KNOCKED[self.__class__](self, seat, 0, nxt, legal)  # type: ignore[no-any-return]
             return self._pass_turn(knocker=seat, passes=0)
         hands, widow = self.hands, self.widow
         if isinstance(move, TakeWidow):
             hands, widow = replace_at(hands, seat, widow), hands[seat]
-        state = self._replace(
-            phase=Phase.TURN,
-            hands=hands,
-            widow=widow,
-            turn=next_seat(self.alive, seat),
-        )
-        dealt = [(state.special(state.hands[i]), i) for i in deal_order(self.alive, self.dealer)]
-        for wanted in (End.THREE_ACES, End.THIRTY_ONE):  # SCH-5.4: special hands dealt
-            for end, i in dealt:
-                if end is wanted:
-                    return state._end_deal(end, caller=i)
-        return state
+        turn = next_seat(self.alive, seat)
+        legal = self._turn_moves(hands[turn], widow, self.knocker)
+        state = _CHOSEN[self.__class__](self, Phase.TURN, hands, widow, turn, legal)
+        special = state.special
+        first = None  # SCH-5.4: special hands dealt, three aces before 31, each in deal order
+        for i in deal_order(self.alive, self.dealer):
+            end = special(hands[i])
+            if end is End.THREE_ACES:
+                return state._end_deal(end, caller=i)  # type: ignore[no-any-return]
+            if end is End.THIRTY_ONE and first is None:
+                first = i
+        if first is not None:
+            return state._end_deal(End.THIRTY_ONE, caller=first)  # type: ignore[no-any-return]
+        return state  # type: ignore[no-any-return]
 
     # ---- rules helpers -------------------------------------------------------------
 
@@ -376,8 +421,9 @@ class WidowTable(TokenTable):
         if nxt is None:  # SCH-5.2
             changed = _ENDED[self.__class__](self, hands, widow, known_all, 0, knocker)
             return changed._end_deal(End.KNOCK)  # type: ignore[no-any-return]
+        legal = self._turn_moves(hands[nxt], widow, knocker)
         return _EXCHANGED[self.__class__](  # type: ignore[no-any-return]
-            self, hands, widow, known_all, 0, knocker, nxt
+            self, hands, widow, known_all, 0, knocker, nxt, legal
         )
 
     def _pass_turn(self, **changes: Any) -> Self:
@@ -414,7 +460,11 @@ class WidowTable(TokenTable):
             void=void,
         )
         state = _SETTLED[self.__class__](self, tokens, alive, result)
-        return self._next_deal(state, deal_widow, known=self.hands)  # all shown at the end
+        # ``self._next_deal(state, deal_widow, known=self.hands)`` inline (all shown at the end)
+        limit = self.options.deals
+        if sum(alive) <= 1 or (limit is not None and self.deal + 1 >= limit):
+            return state._replace(phase=self.OVER, known=self.hands)  # type: ignore[no-any-return]
+        return deal_widow(state, self.deal + 1, next_seat(alive, self.dealer))  # type: ignore[no-any-return]
 
     # ---- views ---------------------------------------------------------------------
 
@@ -462,7 +512,8 @@ def _knock_with(move: Move) -> Move:
 
 def deal_widow(state: Any, number: int, dealer: int) -> Any:
     """Deal deal ``number`` (SCH-2.1, SCH-2.2): three cards each and a widow."""
-    cards = shuffled(state, state.deck().cards, "deal", number)
+    # ``shuffled(state, state.deck().cards, "deal", number)``: the same seed text
+    cards = seeded_shuffle(f"{state.seed}/deal/{number}", state.deck().cards)
     players = state.options.players
     hands: list[tuple[Card, ...]] = [()] * players
     for i in deal_order(state.alive, dealer):

@@ -197,7 +197,7 @@ class State(GameState[Options]):
     @property
     def is_terminal(self) -> bool:
         """Whether the game is over (QW-9)."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -218,20 +218,15 @@ class State(GameState[Options]):
     def _generate_moves(self) -> tuple[Move, ...]:
         phase = self.phase
         if phase is Phase.PLAY:  # tricks.legal_plays under RULES, unrolled (a test checks)
-            hand = self.hands[self.turn]
-            trick = self.trick
-            if trick:
-                led = _SUIT[trick[0]]
-                plays = tuple([PLAYS[c] for c in hand if _SUIT[c] is led])  # QW-5.2
-            elif self.broken:
-                plays = ()
-            else:  # QW-5.4: no spade lead before spades are broken, if avoidable
-                plays = tuple([PLAYS[c] for c in hand if _SUIT[c] is not Suit.SPADES])
-            return plays or tuple([PLAYS[c] for c in hand])
+            return _plays(self.hands[self.turn], self.trick, self.broken)
         if phase is Phase.OVER:
             return ()
+        return self._bids(self.turn)
+
+    def _bids(self, seat: int) -> tuple[Move, ...]:
+        """The bids ``seat`` may make (QW-3.3, QW-7), the totals as in this state."""
         options = self.options
-        key = (options.tricks, options.nil, options.blind_nil and self.may_bid_blind(self.turn))
+        key = (options.tricks, options.nil, options.blind_nil and self.may_bid_blind(seat))
         moves = _BIDDING.get(key)
         if moves is None:
             extra = (NIL,) * key[1] + (BLIND_NIL,) * key[2]
@@ -298,9 +293,14 @@ class State(GameState[Options]):
         seat = self.turn
         bid = move.number if isinstance(move, Bid) else 0
         blind = replace_at(self.blind, seat, True) if type(move) is BlindNil else self.blind
-        # QW-3.2: the dealer bids last; QW-5.1: his left leads
-        phase = Phase.PLAY if seat == self.dealer else self.phase
-        return _BID(self, replace_at(self.bids, seat, bid), blind, (seat + 1) % n, phase)  # type: ignore[no-any-return]
+        # QW-3.2: the dealer bids last; QW-5.1: his left leads. The copy carries the next
+        # player's moves (the bids in the totals as they are, or the lead).
+        nxt = (seat + 1) % n
+        if seat == self.dealer:
+            legal = _plays(self.hands[nxt], (), self.broken)
+            return _BID(self, replace_at(self.bids, seat, bid), blind, nxt, Phase.PLAY, legal)  # type: ignore[no-any-return]
+        legal = self._bids(nxt)
+        return _BID(self, replace_at(self.bids, seat, bid), blind, nxt, self.phase, legal)  # type: ignore[no-any-return]
 
     # ---- rules helpers -------------------------------------------------------------
 
@@ -312,21 +312,22 @@ class State(GameState[Options]):
         at = hand.index(card)
         hands = (*hands[:seat], hand[:at] + hand[at + 1 :], *hands[seat + 1 :])  # replace_at
         trick = (*self.trick, card)
-        if len(trick) < n:
-            return _PLAYED(self, hands, trick, (seat + 1) % n)  # type: ignore[no-any-return]
+        if len(trick) < n:  # the copy carries the next player's plays (``_plays``, inline)
+            nxt = (seat + 1) % n
+            hand = hands[nxt]
+            legal: tuple[Move, ...] = tuple(filter(None, map(_OF_SUIT[_SUIT[trick[0]]].get, hand)))
+            if not legal:
+                legal = tuple(map(PLAYS.__getitem__, hand))
+            return _PLAYED(self, hands, trick, nxt, legal)  # type: ignore[no-any-return]
         winner = (self.leader + _winning_index(trick)) % n  # QW-5.3
+        broken = self.broken or not _SPADES.isdisjoint(trick)
+        won = replace_at(self.won, winner, self.won[winner] + 1)
+        if hands[0]:  # the next trick's lead, listed
+            legal = _plays(hands[winner], (), broken)
+            return _TAKEN(self, hands, (), self.played + trick, won, broken, winner, winner, legal)  # type: ignore[no-any-return]
         state: State = _TAKEN(
-            self,
-            hands,
-            (),
-            self.played + trick,
-            replace_at(self.won, winner, self.won[winner] + 1),
-            self.broken or any(_SUIT[c] is Suit.SPADES for c in trick),
-            winner,
-            winner,
+            self, hands, (), self.played + trick, won, broken, winner, winner, None
         )
-        if hands[0]:
-            return state
         return state._score()
 
     def _score(self) -> State:
@@ -475,38 +476,62 @@ class State(GameState[Options]):
 
 _BIDDING: dict[tuple[int, bool, bool], tuple[Move, ...]] = {}
 # Positional copies (fields_copier): a card played to a trick, a trick taken, a bid.
-_PLAYED: Any = fields_copier(State, ("hands", "trick", "turn"))
-_TAKEN: Any = fields_copier(State, ("hands", "trick", "played", "won", "broken", "turn", "leader"))
-_BID: Any = fields_copier(State, ("bids", "blind", "turn", "phase"))
+# (A card played carries the next player's plays, ``_legal``.)
+_PLAYED: Any = fields_copier(State, ("hands", "trick", "turn", "_legal"))
+_TAKEN: Any = fields_copier(
+    State, ("hands", "trick", "played", "won", "broken", "turn", "leader", "_legal")
+)
+_BID: Any = fields_copier(State, ("bids", "blind", "turn", "phase", "_legal"))
 
 
 def _suit(card: Card) -> Suit:
     return _SUIT[card]
 
 
+_OVER = Phase.OVER
+
 # The suit every card counts as under RULES (a joker is a spade), and its strength in
 # its suit, for the hot path.
 _SUIT: dict[Card, Suit] = {c: tricks.suit_of(c, RULES) for c in PLAYS}
 _POWER: dict[Card, int] = {c: RULES.rank_power(c.rank) for c in PLAYS}
+# Per suit (as RULES count it), the play of each card of that suit; the plays of the
+# cards that are no spade; the cards that count as spades (a joker too).
+_OF_SUIT: dict[Suit, dict[Card, Play]] = {
+    suit: {c: PLAYS[c] for c in PLAYS if _SUIT[c] is suit} for suit in Suit
+}
+_NOT_SPADES: dict[Card, Play] = {c: PLAYS[c] for c in PLAYS if _SUIT[c] is not Suit.SPADES}
+_SPADES: frozenset[Card] = frozenset(c for c in PLAYS if _SUIT[c] is Suit.SPADES)
+
+
+def _plays(hand: tuple[Card, ...], trick: tuple[Card, ...], broken: bool) -> tuple[Move, ...]:
+    """``tricks.legal_plays`` under RULES, unrolled (a test checks): the plays of
+    ``hand`` to ``trick`` (``filter(None, map(...))``: one lookup a card, in C)."""
+    if trick:
+        plays: tuple[Move, ...] = tuple(filter(None, map(_OF_SUIT[_SUIT[trick[0]]].get, hand)))
+    elif broken:
+        plays = ()
+    else:  # QW-5.4: no spade lead before spades are broken, if avoidable
+        plays = tuple(filter(None, map(_NOT_SPADES.get, hand)))
+    return plays or tuple(map(PLAYS.__getitem__, hand))  # none of those: any card
 
 
 def _winning_index(trick: tuple[Card, ...]) -> int:
     """``tricks.winning_index(trick, RULES)``, unrolled (a test checks): the highest
-    spade, else the highest card of the suit led (QW-5.3)."""
-    suit, power = _SUIT, _POWER
-    led = suit[trick[0]]
-    best, top = 0, -1
-    for i, card in enumerate(trick):
-        held = suit[card]
-        if held is Suit.SPADES:
-            key = 200 + power[card]
-        elif held is led:
-            key = 100 + power[card]
-        else:
-            continue
-        if key > top:
-            best, top = i, key
-    return best
+    spade, else the highest card of the suit led (QW-5.3); each card's strength read
+    from the table of the suit led, the first of the strongest winning."""
+    strengths = list(map(_STRENGTH[_SUIT[trick[0]]].__getitem__, trick))
+    return strengths.index(max(strengths))
+
+
+# Per suit led: each card's strength in the trick (a spade above the suit led above
+# the rest, each by its power under RULES; 0: a card that cannot win).
+_STRENGTH: dict[Suit, dict[Card, int]] = {
+    led: {
+        c: 200 + _POWER[c] if _SUIT[c] is Suit.SPADES else 100 + _POWER[c] if _SUIT[c] is led else 0
+        for c in PLAYS
+    }
+    for led in Suit
+}
 
 
 def first_dealer(state: State) -> int:

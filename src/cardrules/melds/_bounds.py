@@ -255,3 +255,116 @@ def _opening_values(
             rest = rests[c.vec, c.jokers] = best(state - c.vec, j - c.jokers) // scale
         out.append(c.value + rest)
     return tuple(out)
+
+
+def _joker_bound(key: tuple[Card, ...], rules: MeldRules) -> int:
+    """An upper bound of ``solve(...).value`` of a sorted hand, at most about
+    [`value_bound`][cardrules.melds.value_bound] and much tighter with jokers.
+
+    A natural card that no meld without jokers can hold (no three of its rank's suits or
+    copies, no three consecutive places of its suit held) can only be laid in a meld with a
+    joker, and there are at most as many such melds as jokers. So the bound is: the points of
+    the cards that a meld without jokers can hold, each joker at the highest card value, and
+    of the other cards at most what the jokers' melds can hold: one meld with ``k`` jokers
+    holds at most the most points of one rank's such cards, or of one suit's such cards
+    between two places with at most ``k`` places not held (`_joker_meld_points`), and the
+    jokers are shared out among such melds in the best way.
+    """
+    if rules.wrap_around or rules.wild_ranks or rules.max_jokers is not None:
+        return value_bound(key, rules)
+    info = _bound_info(rules)
+    naturals = []
+    masks = [0, 0, 0, 0]  # per suit, the run places held
+    of_rank = [0] * 16  # per rank, the suits held (a bit each) or the copies held
+    distinct = rules.set_suits_distinct
+    wild = 0
+    for card in key:
+        facts = info.get(card)
+        if facts is None:  # a joker
+            wild += 1
+            continue
+        naturals.append((card, facts))
+        rank, suit, mask, _ = facts
+        masks[suit] |= mask
+        if distinct:
+            of_rank[rank] |= 1 << suit
+        else:
+            of_rank[rank] += 1
+    length = rules.min_length
+    in_sets = 0  # bit mask of the ranks that make a set without jokers
+    if rules.sets_allowed:
+        for rank, held in enumerate(of_rank):
+            if (held.bit_count() if distinct else held) >= length:
+                in_sets |= 1 << rank
+    live = [0, 0, 0, 0]  # per suit, the places inside a run without jokers
+    if rules.runs_allowed:
+        for suit, mask in enumerate(masks):
+            starts = _window_starts(mask, length, length)
+            for k in range(length):
+                live[suit] |= starts << k
+    total = 0
+    others: list[tuple[Card, int, int, int]] = []  # the cards only a joker's meld holds
+    for card, (rank, suit, mask, points) in naturals:
+        if in_sets >> rank & 1 or live[suit] & mask:
+            total += points
+        else:
+            others.append((card, rank, suit, mask))
+    jokers = wild if rules.jokers_allowed else 0
+    top = max(rules.ace_high_points, rules.ace_low_points, rules.court_points, 10)
+    total += wild * top if jokers else 0
+    if not others or not jokers:
+        return total
+    best = _best_points(rules)
+    most = _joker_meld_points(others, masks, jokers, best, rules)
+    # share the jokers among melds: shared[m] is the most that melds with m jokers hold
+    shared = [0] * (jokers + 1)
+    for m in range(1, jokers + 1):
+        shared[m] = max([most[k] + shared[m - k] for k in range(1, m + 1)])
+    return total + min(shared[jokers], sum([best[c] for c, _, _, _ in others]))
+
+
+def _joker_meld_points(
+    others: list[tuple[Card, int, int, int]],
+    masks: list[int],
+    jokers: int,
+    best: dict[Card, int],
+    rules: MeldRules,
+) -> list[int]:
+    """For `_joker_bound`: ``out[k]`` (``k`` from 1 to ``jokers``) is at least the points of
+    the cards of ``others`` (card, rank, suit, run places) that one meld with ``k`` jokers
+    can hold, each card once."""
+    out = [0] * (jokers + 1)
+    one = 0
+    if rules.sets_allowed:  # one rank's cards, each card once (copies: every copy)
+        per_rank: dict[int, int] = {}
+        seen: set[Card] = set()
+        for card, rank, _, _ in others:
+            if card not in seen or not rules.set_suits_distinct:
+                seen.add(card)
+                per_rank[rank] = per_rank.get(rank, 0) + best[card]
+        one = max(per_rank.values())
+    if rules.runs_allowed:  # one suit's cards between two places, at most k places not held
+        low, high = _place_range(rules)
+        per_place: dict[int, dict[int, int]] = {}
+        for card, _, suit, mask in others:
+            row = per_place.setdefault(suit, {})
+            for place in range(low, high + 1):
+                if mask >> place & 1:
+                    row[place] = best[card]
+        for suit, row in per_place.items():
+            held = masks[suit]
+            for first in row:
+                gaps = 0
+                points = 0
+                for place in range(first, high + 1):
+                    if not held >> place & 1:
+                        gaps += 1
+                        if gaps > jokers:
+                            break
+                    else:
+                        points += row.get(place, 0)
+                        if points > out[gaps]:
+                            out[gaps] = points
+    for k in range(1, jokers + 1):  # k jokers hold whatever fewer hold, or a set
+        out[k] = max(out[k], out[k - 1], one)
+    return out

@@ -47,6 +47,7 @@ from cardrules.melds import (
     MeldRules,
     _best_value,
     _candidate_cards,
+    _joker_bound,
     _opening_values,
     _value_above,
     _value_ceiling,
@@ -168,9 +169,10 @@ def _may_open(state: Position, key: tuple[Card, ...], rules: MeldRules) -> bool:
     if need <= 0:
         return True
     # the best value reaches ``need``: is above ``need - 1`` (a greedy plan first, then the
-    # search; the answer is the search's either way)
+    # search; the answer is the search's either way); the bounds say no at once
     return (
         value_bound(key, rules) >= need
+        and _joker_bound(key, rules) >= need
         and _value_ceiling(key, rules) >= need
         and _value_above(key, rules, need - 1)
     )

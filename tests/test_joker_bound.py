@@ -1,0 +1,50 @@
+"""The joker-aware bound of a hand's best value (issue 29): never below the solver's value.
+
+The bound lets Kalooki 51's opening check (K51-5.2) say no without searching, so it must be
+sound: checked here against ``solve`` over random hands of two packs with four jokers, under
+Kalooki 51's meld rules and a few variants (repeated suits in sets, no sets, no runs, one
+joker at most in a meld, a low-only ace).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardrules.cards import JOKER, Card, Rank, Suit
+from cardrules.melds import MeldRules, _joker_bound, solve, value_bound
+
+_DECK = [Card(r, s) for r in Rank if not r.is_joker for s in Suit] * 2 + [JOKER] * 4
+
+_RULES = [
+    MeldRules(max_set_size=4),
+    MeldRules(max_set_size=4, set_suits_distinct=False),
+    MeldRules(sets_allowed=False),
+    MeldRules(runs_allowed=False),
+    MeldRules(max_jokers=1),
+    MeldRules(ace_high=False),
+]
+
+
+@pytest.mark.parametrize("rules", _RULES, ids=range(len(_RULES)))
+def test_k51_5_2_joker_bound_is_at_least_the_best_value(rules: MeldRules) -> None:
+    rng = random.Random(29)
+    tighter = 0
+    for _ in range(300):
+        hand = rng.sample(_DECK, rng.choice([3, 6, 9, 13, 14]))
+        key = tuple(sorted(hand))
+        bound = _joker_bound(key, rules)
+        assert bound >= solve(hand, rules).value, key
+        tighter += bound < value_bound(hand, rules)
+    assert tighter > 0 or rules.max_jokers is not None  # it does cut something
+
+
+def test_k51_5_2_joker_bound_by_hand() -> None:
+    # 2c, 6h and a joker: no meld without jokers (the cards count 0); a meld with the one
+    # joker holds at most one of the two cards (a set of one rank, or a run whose places
+    # between the cards need more than one joker): the 6h's 6 points, plus the joker at 11
+    hand = [Card(Rank.TWO, Suit.CLUBS), Card(Rank.SIX, Suit.HEARTS), JOKER]
+    key = tuple(sorted(hand))
+    assert _joker_bound(key, MeldRules(max_set_size=4)) == 11 + 6
+    assert solve(hand, MeldRules(max_set_size=4)).value == 0

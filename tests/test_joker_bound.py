@@ -36,15 +36,28 @@ def test_k51_5_2_joker_bound_is_at_least_the_best_value(rules: MeldRules) -> Non
         key = tuple(sorted(hand))
         bound = _joker_bound(key, rules)
         assert bound >= solve(hand, rules).value, key
-        tighter += bound < value_bound(hand, rules)
+        plain = value_bound(hand, rules)
+        assert bound <= plain, key
+        tighter += bound < plain
     assert tighter > 0 or rules.max_jokers is not None  # it does cut something
 
 
 def test_k51_5_2_joker_bound_by_hand() -> None:
-    # 2c, 6h and a joker: no meld without jokers (the cards count 0); a meld with the one
-    # joker holds at most one of the two cards (a set of one rank, or a run whose places
-    # between the cards need more than one joker): the 6h's 6 points, plus the joker at 11
-    hand = [Card(Rank.TWO, Suit.CLUBS), Card(Rank.SIX, Suit.HEARTS), JOKER]
-    key = tuple(sorted(hand))
-    assert _joker_bound(key, MeldRules(max_set_size=4)) == 11 + 6
-    assert solve(hand, MeldRules(max_set_size=4)).value == 0
+    # 2c 6h 9d Ks and two jokers: no meld without jokers; with two jokers every card sits
+    # in some window, so value_bound counts them all: 2 + 6 + 9 + 10 and 11 per joker = 49.
+    # But no two of the cards share a suit or rank, nor lie two places apart: each meld with
+    # jokers holds at most one card, at most the Ks's 10 points, and two jokers make at most
+    # two such melds: 2 * 10 plus 22 for the jokers = 42 (the bound does not see that the
+    # same card cannot be in both). The best is Q-K-A of spades with the jokers, 31.
+    hand = [
+        Card(Rank.TWO, Suit.CLUBS),
+        Card(Rank.SIX, Suit.HEARTS),
+        Card(Rank.NINE, Suit.DIAMONDS),
+        Card(Rank.KING, Suit.SPADES),
+        JOKER,
+        JOKER,
+    ]
+    rules = MeldRules(max_set_size=4)
+    assert value_bound(hand, rules) == 49
+    assert _joker_bound(tuple(sorted(hand)), rules) == 42
+    assert solve(hand, rules).value == 31

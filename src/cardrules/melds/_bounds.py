@@ -113,7 +113,21 @@ def value_bound(hand: Iterable[Card], rules: MeldRules = DEFAULT_RULES) -> int:
     need = rules.min_length - jokers
     if need <= 1:
         return total + sum([facts[3] for facts in naturals])
-    in_sets = 0  # bit mask of the ranks held in at least ``need`` suits (or copies)
+    in_sets, live = _meldable(masks, of_rank, need, rules)
+    for rank, suit, mask, points in naturals:
+        if in_sets >> rank & 1 or live[suit] & mask:
+            total += points
+    return total
+
+
+def _meldable(
+    masks: list[int], of_rank: list[int], need: int, rules: MeldRules
+) -> tuple[int, list[int]]:
+    """For the bounds: the bit mask of the ranks held in at least ``need`` suits (or copies),
+    and per suit the run places inside a window that holds ``need`` of the places held
+    (``masks``: per suit; ``of_rank``: per rank, the suits held, a bit each, or the copies)."""
+    distinct = rules.set_suits_distinct
+    in_sets = 0
     if rules.sets_allowed:
         for rank, held in enumerate(of_rank):
             if (held.bit_count() if distinct else held) >= need:
@@ -124,17 +138,14 @@ def value_bound(hand: Iterable[Card], rules: MeldRules = DEFAULT_RULES) -> int:
     else:
         low, high = _place_range(rules)
         first_start, last_start = low, high - length + 1
-    live = [0, 0, 0, 0]  # per suit, the places inside a window that holds ``need`` cards
+    live = [0, 0, 0, 0]
     if rules.runs_allowed and last_start >= first_start:
         starts_allowed = (1 << (last_start + 1)) - (1 << first_start)
         for suit, mask in enumerate(masks):
             starts = _window_starts(mask, length, need) & starts_allowed
             for k in range(length):
                 live[suit] |= starts << k
-    for rank, suit, mask, points in naturals:
-        if in_sets >> rank & 1 or live[suit] & mask:
-            total += points
-    return total
+    return in_sets, live
 
 
 @functools.lru_cache(maxsize=64)
@@ -258,8 +269,9 @@ def _opening_values(
 
 
 def _joker_bound(key: tuple[Card, ...], rules: MeldRules) -> int:
-    """An upper bound of ``solve(...).value`` of a sorted hand, at most about
-    [`value_bound`][cardrules.melds.value_bound] and much tighter with jokers.
+    """An upper bound of ``solve(...).value`` of a sorted hand, at most
+    [`value_bound`][cardrules.melds.value_bound] (without its checks) and much tighter with
+    jokers.
 
     A natural card that no meld without jokers can hold (no three of its rank's suits or
     copies, no three consecutive places of its suit held) can only be laid in a meld with a
@@ -291,17 +303,7 @@ def _joker_bound(key: tuple[Card, ...], rules: MeldRules) -> int:
         else:
             of_rank[rank] += 1
     length = rules.min_length
-    in_sets = 0  # bit mask of the ranks that make a set without jokers
-    if rules.sets_allowed:
-        for rank, held in enumerate(of_rank):
-            if (held.bit_count() if distinct else held) >= length:
-                in_sets |= 1 << rank
-    live = [0, 0, 0, 0]  # per suit, the places inside a run without jokers
-    if rules.runs_allowed:
-        for suit, mask in enumerate(masks):
-            starts = _window_starts(mask, length, length)
-            for k in range(length):
-                live[suit] |= starts << k
+    in_sets, live = _meldable(masks, of_rank, length, rules)  # a meld without jokers
     total = 0
     others: list[tuple[Card, int, int, int]] = []  # the cards only a joker's meld holds
     for card, (rank, suit, mask, points) in naturals:
@@ -310,17 +312,29 @@ def _joker_bound(key: tuple[Card, ...], rules: MeldRules) -> int:
         else:
             others.append((card, rank, suit, mask))
     jokers = wild if rules.jokers_allowed else 0
+    if not jokers:
+        return total  # value_bound's figure
     top = max(rules.ace_high_points, rules.ace_low_points, rules.court_points, 10)
-    total += wild * top if jokers else 0
-    if not others or not jokers:
-        return total
+    total += wild * top
+    # value_bound's figure: the cards in a window (or of a rank) that the jokers could fill
+    need = length - jokers
+    if need <= 1:
+        plain = wild * top + sum([facts[3] for _, facts in naturals])
+    else:
+        plain = wild * top
+        in_sets, live = _meldable(masks, of_rank, need, rules)
+        for _, (rank, suit, mask, points) in naturals:
+            if in_sets >> rank & 1 or live[suit] & mask:
+                plain += points
+    if not others:
+        return min(total, plain)
     best = _best_points(rules)
     most = _joker_meld_points(others, masks, jokers, best, rules)
     # share the jokers among melds: shared[m] is the most that melds with m jokers hold
     shared = [0] * (jokers + 1)
     for m in range(1, jokers + 1):
         shared[m] = max([most[k] + shared[m - k] for k in range(1, m + 1)])
-    return total + min(shared[jokers], sum([best[c] for c, _, _, _ in others]))
+    return min(plain, total + min(shared[jokers], sum([best[c] for c, _, _, _ in others])))
 
 
 def _joker_meld_points(

@@ -171,8 +171,7 @@ def _may_open(state: Position, key: tuple[Card, ...], rules: MeldRules) -> bool:
     # the best value reaches ``need``: is above ``need - 1`` (a greedy plan first, then the
     # search; the answer is the search's either way); the bounds say no at once
     return (
-        value_bound(key, rules) >= need
-        and _joker_bound(key, rules) >= need
+        _joker_bound(key, rules) >= need
         and _value_ceiling(key, rules) >= need
         and _value_above(key, rules, need - 1)
     )

@@ -268,7 +268,7 @@ def _opening_values(
     return tuple(out)
 
 
-def _joker_bound(key: tuple[Card, ...], rules: MeldRules) -> int:
+def _joker_bound(key: tuple[Card, ...], rules: MeldRules, at_least: int = 0) -> int:
     """An upper bound of ``solve(...).value`` of a sorted hand, at most
     [`value_bound`][cardrules.melds.value_bound] (without its checks) and much tighter with
     jokers.
@@ -281,6 +281,9 @@ def _joker_bound(key: tuple[Card, ...], rules: MeldRules) -> int:
     holds at most the most points of one rank's such cards, or of one suit's such cards
     between two places with at most ``k`` places not held (`_joker_meld_points`), and the
     jokers are shared out among such melds in the best way.
+
+    When value_bound's figure is below ``at_least``, it is the answer at once (the caller
+    only compares the bound with ``at_least``).
     """
     if rules.wrap_around or rules.wild_ranks or rules.max_jokers is not None:
         return value_bound(key, rules)
@@ -303,6 +306,21 @@ def _joker_bound(key: tuple[Card, ...], rules: MeldRules) -> int:
         else:
             of_rank[rank] += 1
     length = rules.min_length
+    jokers = wild if rules.jokers_allowed else 0
+    top = max(rules.ace_high_points, rules.ace_low_points, rules.court_points, 10)
+    if jokers:  # value_bound's figure first: the cards in a window (or of a rank) that the
+        # jokers could fill
+        need = length - jokers
+        plain = wild * top
+        if need <= 1:
+            plain += sum([facts[3] for _, facts in naturals])
+        else:
+            in_sets, live = _meldable(masks, of_rank, need, rules)
+            for _, (rank, suit, mask, points) in naturals:
+                if in_sets >> rank & 1 or live[suit] & mask:
+                    plain += points
+        if plain < at_least:
+            return plain
     in_sets, live = _meldable(masks, of_rank, length, rules)  # a meld without jokers
     total = 0
     others: list[tuple[Card, int, int, int]] = []  # the cards only a joker's meld holds
@@ -311,21 +329,9 @@ def _joker_bound(key: tuple[Card, ...], rules: MeldRules) -> int:
             total += points
         else:
             others.append((card, rank, suit, mask))
-    jokers = wild if rules.jokers_allowed else 0
     if not jokers:
         return total  # value_bound's figure
-    top = max(rules.ace_high_points, rules.ace_low_points, rules.court_points, 10)
     total += wild * top
-    # value_bound's figure: the cards in a window (or of a rank) that the jokers could fill
-    need = length - jokers
-    if need <= 1:
-        plain = wild * top + sum([facts[3] for _, facts in naturals])
-    else:
-        plain = wild * top
-        in_sets, live = _meldable(masks, of_rank, need, rules)
-        for _, (rank, suit, mask, points) in naturals:
-            if in_sets >> rank & 1 or live[suit] & mask:
-                plain += points
     if not others:
         return min(total, plain)
     best = _best_points(rules)
@@ -382,3 +388,23 @@ def _joker_meld_points(
     for k in range(1, jokers + 1):  # k jokers hold whatever fewer hold, or a set
         out[k] = max(out[k], out[k - 1], one)
     return out
+
+
+def _plan_above(key: tuple[Card, ...], rules: MeldRules, threshold: int) -> bool:
+    """``True`` if a greedy plan of every candidate meld of a sorted hand (the complete list
+    of `candidate_melds`, which a game that lists its meld moves builds anyway) is worth
+    more than ``threshold``: then so is ``solve(...).value``. ``False`` says nothing (the
+    caller then asks `_value_above`)."""
+    analysis = _analysed(key, rules)
+    counts = analysis.counts
+    if counts and max(counts) > _DIGIT >> 1:
+        return False
+    state = 0
+    shift = 0
+    for n in counts:
+        state += n << shift
+        shift += _BITS
+    guard = ((1 << (_BITS * len(counts))) - 1) // _DIGIT << (_BITS - 1)
+    jokers = len(analysis.wild) if rules.jokers_allowed else 0
+    ordered = sorted(analysis.found, key=_by_value, reverse=True)
+    return _greedy_value(guard, ordered, state, jokers) > threshold

@@ -1,4 +1,5 @@
-"""The joker-aware bound of a hand's best value (issue 29): never below the solver's value.
+"""The joker-aware bound of a hand's best value (issue 29): never below the solver's value;
+a greedy plan's early yes never wrong.
 
 The bound lets Kalooki 51's opening check (K51-5.2) say no without searching, so it must be
 sound: checked here against ``solve`` over random hands of two packs with four jokers, under
@@ -13,7 +14,7 @@ import random
 import pytest
 
 from cardrules.cards import JOKER, Card, Rank, Suit
-from cardrules.melds import MeldRules, _joker_bound, solve, value_bound
+from cardrules.melds import MeldRules, _joker_bound, _plan_above, solve, value_bound
 
 _DECK = [Card(r, s) for r in Rank if not r.is_joker for s in Suit] * 2 + [JOKER] * 4
 
@@ -35,7 +36,10 @@ def test_k51_5_2_joker_bound_is_at_least_the_best_value(rules: MeldRules) -> Non
         hand = rng.sample(_DECK, rng.choice([3, 6, 9, 13, 14]))
         key = tuple(sorted(hand))
         bound = _joker_bound(key, rules)
-        assert bound >= solve(hand, rules).value, key
+        value = solve(hand, rules).value
+        assert bound >= value, key
+        for threshold in (20, 40, 50):  # a greedy plan's yes is the search's yes
+            assert not _plan_above(key, rules, threshold) or value > threshold, key
         plain = value_bound(hand, rules)
         assert (_joker_bound(key, rules, 51) >= 51) == (bound >= 51), key  # the early answer
         assert bound <= plain, key

@@ -126,12 +126,16 @@ def _meldable(
     """For the bounds: the bit mask of the ranks held in at least ``need`` suits (or copies),
     and per suit the run places inside a window that holds ``need`` of the places held
     (``masks``: per suit; ``of_rank``: per rank, the suits held, a bit each, or the copies)."""
-    distinct = rules.set_suits_distinct
     in_sets = 0
     if rules.sets_allowed:
-        for rank, held in enumerate(of_rank):
-            if (held.bit_count() if distinct else held) >= need:
-                in_sets |= 1 << rank
+        if rules.set_suits_distinct:
+            for rank, held in enumerate(of_rank):
+                if held.bit_count() >= need:
+                    in_sets |= 1 << rank
+        else:
+            for rank, held in enumerate(of_rank):
+                if held >= need:
+                    in_sets |= 1 << rank
     length = rules.min_length
     if rules.wrap_around:  # a run starts at 2 to 14 and may reach 26: any window inside it
         first_start, last_start = 2, 26 - length + 1
@@ -143,8 +147,11 @@ def _meldable(
         starts_allowed = (1 << (last_start + 1)) - (1 << first_start)
         for suit, mask in enumerate(masks):
             starts = _window_starts(mask, length, need) & starts_allowed
-            for k in range(length):
-                live[suit] |= starts << k
+            if starts:
+                spread = starts
+                for k in range(1, length):
+                    spread |= starts << k
+                live[suit] = spread
     return in_sets, live
 
 

@@ -66,3 +66,24 @@ def test_k51_5_2_joker_bound_by_hand() -> None:
     assert value_bound(hand, rules) == 49
     assert _joker_bound(tuple(sorted(hand)), rules) == 42
     assert solve(hand, rules).value == 31
+
+
+def test_k51_5_2_search_with_a_threshold_agrees_with_solve() -> None:
+    # _value_above's search cuts every plan below the threshold; its answer is solve's, and
+    # what it leaves in the search's memory does not change a later solve of the same hand
+    from cardrules.melds import _solved, _value_above
+    from cardrules.melds._solver import _searched
+
+    rules = MeldRules(max_set_size=4)
+    rng = random.Random(51)
+    for _ in range(200):
+        hand = rng.sample(_DECK, 14)
+        key = tuple(sorted(hand))
+        _searched.cache_clear()
+        _solved.cache_clear()
+        fresh = solve(hand, rules)
+        _searched.cache_clear()
+        _solved.cache_clear()
+        for threshold in (50, 30):
+            assert _value_above(key, rules, threshold) == (fresh.value > threshold), key
+        assert solve(hand, rules) == fresh, key

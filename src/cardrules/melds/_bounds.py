@@ -215,6 +215,11 @@ def _value_above(key: tuple[Card, ...], rules: MeldRules, threshold: int) -> boo
     ordered = sorted(_solver_analysed(key, rules).found, key=_by_value, reverse=True)
     if _greedy_value(search.guard, ordered, search.state, search.jokers) > threshold:
         return True
+    if _held_points(_solver_analysed(key, rules), rules) < _SCALE:
+        # the totals are value * _SCALE + points: the value is above ``threshold`` when the
+        # total reaches ``at``, and the search cuts every plan that cannot
+        at = (threshold + 1) * _SCALE
+        return search.best(search.state, search.jokers, at) >= at
     return _best_value(key, rules) > threshold
 
 

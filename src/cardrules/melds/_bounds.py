@@ -113,28 +113,46 @@ def value_bound(hand: Iterable[Card], rules: MeldRules = DEFAULT_RULES) -> int:
     need = rules.min_length - jokers
     if need <= 1:
         return total + sum([facts[3] for facts in naturals])
-    in_sets = 0  # bit mask of the ranks held in at least ``need`` suits (or copies)
+    in_sets, live = _meldable(masks, of_rank, need, rules)
+    for rank, suit, mask, points in naturals:
+        if in_sets >> rank & 1 or live[suit] & mask:
+            total += points
+    return total
+
+
+def _meldable(
+    masks: list[int], of_rank: list[int], need: int, rules: MeldRules
+) -> tuple[int, list[int]]:
+    """For the bounds: the bit mask of the ranks held in at least ``need`` suits (or copies),
+    and per suit the run places inside a window that holds ``need`` of the places held
+    (``masks``: per suit; ``of_rank``: per rank, the suits held, a bit each, or the copies)."""
+    in_sets = 0
     if rules.sets_allowed:
-        for rank, held in enumerate(of_rank):
-            if (held.bit_count() if distinct else held) >= need:
-                in_sets |= 1 << rank
+        if rules.set_suits_distinct:
+            for rank, held in enumerate(of_rank):
+                if held.bit_count() >= need:
+                    in_sets |= 1 << rank
+        else:
+            for rank, held in enumerate(of_rank):
+                if held >= need:
+                    in_sets |= 1 << rank
     length = rules.min_length
     if rules.wrap_around:  # a run starts at 2 to 14 and may reach 26: any window inside it
         first_start, last_start = 2, 26 - length + 1
     else:
         low, high = _place_range(rules)
         first_start, last_start = low, high - length + 1
-    live = [0, 0, 0, 0]  # per suit, the places inside a window that holds ``need`` cards
+    live = [0, 0, 0, 0]
     if rules.runs_allowed and last_start >= first_start:
         starts_allowed = (1 << (last_start + 1)) - (1 << first_start)
         for suit, mask in enumerate(masks):
             starts = _window_starts(mask, length, need) & starts_allowed
-            for k in range(length):
-                live[suit] |= starts << k
-    for rank, suit, mask, points in naturals:
-        if in_sets >> rank & 1 or live[suit] & mask:
-            total += points
-    return total
+            if starts:
+                spread = starts
+                for k in range(1, length):
+                    spread |= starts << k
+                live[suit] = spread
+    return in_sets, live
 
 
 @functools.lru_cache(maxsize=64)
@@ -197,6 +215,11 @@ def _value_above(key: tuple[Card, ...], rules: MeldRules, threshold: int) -> boo
     ordered = sorted(_solver_analysed(key, rules).found, key=_by_value, reverse=True)
     if _greedy_value(search.guard, ordered, search.state, search.jokers) > threshold:
         return True
+    if _held_points(_solver_analysed(key, rules), rules) < _SCALE:
+        # the totals are value * _SCALE + points: the value is above ``threshold`` when the
+        # total reaches ``at``, and the search cuts every plan that cannot
+        at = (threshold + 1) * _SCALE
+        return search.best(search.state, search.jokers, at) >= at
     return _best_value(key, rules) > threshold
 
 
@@ -255,3 +278,145 @@ def _opening_values(
             rest = rests[c.vec, c.jokers] = best(state - c.vec, j - c.jokers) // scale
         out.append(c.value + rest)
     return tuple(out)
+
+
+def _joker_bound(key: tuple[Card, ...], rules: MeldRules, at_least: int = 0) -> int:
+    """An upper bound of ``solve(...).value`` of a sorted hand, at most
+    [`value_bound`][cardrules.melds.value_bound] (without its checks) and much tighter with
+    jokers.
+
+    A natural card that no meld without jokers can hold (no three of its rank's suits or
+    copies, no three consecutive places of its suit held) can only be laid in a meld with a
+    joker, and there are at most as many such melds as jokers. So the bound is: the points of
+    the cards that a meld without jokers can hold, each joker at the highest card value, and
+    of the other cards at most what the jokers' melds can hold: one meld with ``k`` jokers
+    holds at most the most points of one rank's such cards, or of one suit's such cards
+    between two places with at most ``k`` places not held (`_joker_meld_points`), and the
+    jokers are shared out among such melds in the best way.
+
+    When value_bound's figure is below ``at_least``, it is the answer at once (the caller
+    only compares the bound with ``at_least``).
+    """
+    if rules.wrap_around or rules.wild_ranks or rules.max_jokers is not None:
+        return value_bound(key, rules)
+    info = _bound_info(rules)
+    naturals = []
+    masks = [0, 0, 0, 0]  # per suit, the run places held
+    of_rank = [0] * 16  # per rank, the suits held (a bit each) or the copies held
+    distinct = rules.set_suits_distinct
+    wild = 0
+    for card in key:
+        facts = info.get(card)
+        if facts is None:  # a joker
+            wild += 1
+            continue
+        naturals.append((card, facts))
+        rank, suit, mask, _ = facts
+        masks[suit] |= mask
+        if distinct:
+            of_rank[rank] |= 1 << suit
+        else:
+            of_rank[rank] += 1
+    length = rules.min_length
+    jokers = wild if rules.jokers_allowed else 0
+    top = max(rules.ace_high_points, rules.ace_low_points, rules.court_points, 10)
+    if jokers:  # value_bound's figure first: the cards in a window (or of a rank) that the
+        # jokers could fill
+        need = length - jokers
+        plain = wild * top
+        if need <= 1:
+            plain += sum([facts[3] for _, facts in naturals])
+        else:
+            in_sets, live = _meldable(masks, of_rank, need, rules)
+            for _, (rank, suit, mask, points) in naturals:
+                if in_sets >> rank & 1 or live[suit] & mask:
+                    plain += points
+        if plain < at_least:
+            return plain
+    in_sets, live = _meldable(masks, of_rank, length, rules)  # a meld without jokers
+    total = 0
+    others: list[tuple[Card, int, int, int]] = []  # the cards only a joker's meld holds
+    for card, (rank, suit, mask, points) in naturals:
+        if in_sets >> rank & 1 or live[suit] & mask:
+            total += points
+        else:
+            others.append((card, rank, suit, mask))
+    if not jokers:
+        return total  # value_bound's figure
+    total += wild * top
+    if not others:
+        return min(total, plain)
+    best = _best_points(rules)
+    most = _joker_meld_points(others, masks, jokers, best, rules)
+    # share the jokers among melds: shared[m] is the most that melds with m jokers hold
+    shared = [0] * (jokers + 1)
+    for m in range(1, jokers + 1):
+        shared[m] = max([most[k] + shared[m - k] for k in range(1, m + 1)])
+    return min(plain, total + min(shared[jokers], sum([best[c] for c, _, _, _ in others])))
+
+
+def _joker_meld_points(
+    others: list[tuple[Card, int, int, int]],
+    masks: list[int],
+    jokers: int,
+    best: dict[Card, int],
+    rules: MeldRules,
+) -> list[int]:
+    """For `_joker_bound`: ``out[k]`` (``k`` from 1 to ``jokers``) is at least the points of
+    the cards of ``others`` (card, rank, suit, run places) that one meld with ``k`` jokers
+    can hold, each card once."""
+    out = [0] * (jokers + 1)
+    one = 0
+    if rules.sets_allowed:  # one rank's cards, each card once (copies: every copy)
+        per_rank: dict[int, int] = {}
+        seen: set[Card] = set()
+        for card, rank, _, _ in others:
+            if card not in seen or not rules.set_suits_distinct:
+                seen.add(card)
+                per_rank[rank] = per_rank.get(rank, 0) + best[card]
+        one = max(per_rank.values())
+    if rules.runs_allowed:  # one suit's cards between two places, at most k places not held
+        low, high = _place_range(rules)
+        per_place: dict[int, dict[int, int]] = {}
+        for card, _, suit, mask in others:
+            row = per_place.setdefault(suit, {})
+            for place in range(low, high + 1):
+                if mask >> place & 1:
+                    row[place] = best[card]
+        for suit, row in per_place.items():
+            held = masks[suit]
+            for first in row:
+                gaps = 0
+                points = 0
+                for place in range(first, high + 1):
+                    if not held >> place & 1:
+                        gaps += 1
+                        if gaps > jokers:
+                            break
+                    else:
+                        points += row.get(place, 0)
+                        if points > out[gaps]:
+                            out[gaps] = points
+    for k in range(1, jokers + 1):  # k jokers hold whatever fewer hold, or a set
+        out[k] = max(out[k], out[k - 1], one)
+    return out
+
+
+def _plan_above(key: tuple[Card, ...], rules: MeldRules, threshold: int) -> bool:
+    """``True`` if a greedy plan of every candidate meld of a sorted hand (the complete list
+    of `candidate_melds`, which a game that lists its meld moves builds anyway) is worth
+    more than ``threshold``: then so is ``solve(...).value``. ``False`` says nothing (the
+    caller then asks `_value_above`)."""
+    analysis = _analysed(key, rules)
+    counts = analysis.counts
+    if counts and max(counts) > _DIGIT >> 1:
+        return False
+    state = 0
+    shift = 0
+    for n in counts:
+        state += n << shift
+        shift += _BITS
+    guard = ((1 << (_BITS * len(counts))) - 1) // _DIGIT << (_BITS - 1)
+    jokers = len(analysis.wild) if rules.jokers_allowed else 0
+    ordered = sorted(analysis.found, key=_by_value, reverse=True)
+    return _greedy_value(guard, ordered, state, jokers) > threshold

@@ -23,6 +23,7 @@ from cardrules.melds._rules import (
     _card_at,
     _check_rules,
     _face_points,
+    _most_table,
     _place_range,
     _places,
     _table_points,
@@ -544,10 +545,7 @@ def _analyse(
         points = list(map(_points_table(rules).__getitem__, distinct))
     else:
         points = [penalty(c) for c in distinct]
-    most = [
-        max(_face_points(c, rules, low_ace=True), _face_points(c, rules, low_ace=False))
-        for c in distinct
-    ]
+    most = list(map(_most_table(rules).__getitem__, distinct))
     found = _candidates(distinct, counts, len(wild), rules, points, most, best_only)
     return _Analysis(tuple(distinct), tuple(counts), tuple(wild), tuple(points), found, tuple(most))
 

@@ -7,13 +7,14 @@ these values.
 from __future__ import annotations
 
 import enum
+import functools
 import operator
 from collections.abc import Mapping
 from typing import Any, Literal
 
 import attrs
 
-from cardrules.cards import Card, Rank, Suit
+from cardrules.cards import NATURAL_RANKS, Card, Rank, Suit
 from cardrules.errors import IllegalMeldError, InvalidCardError, OptionError
 
 Objective = Literal["value", "deadwood", "all"]
@@ -306,6 +307,15 @@ def _face_points(card: Card, rules: MeldRules, *, low_ace: bool) -> int:
     if rank == Rank.ACE:
         return rules.ace_low_points if low_ace else rules.ace_high_points
     return rules.court_points
+
+
+@functools.lru_cache(maxsize=64)
+def _most_table(rules: MeldRules) -> dict[Card, int]:
+    """Every natural card's most points in a meld under ``rules`` (an ace's higher value)."""
+    return {
+        card: max(_face_points(card, rules, low_ace=low) for low in (True, False))
+        for card in (Card(rank, suit) for rank in NATURAL_RANKS for suit in Suit)
+    }
 
 
 _AT: dict[tuple[int, Suit], Card] = {}

@@ -159,8 +159,11 @@ class _Search:
         within.append(grouped)
         self.within = within
 
-    def best(self, state: int, j: int) -> int:
-        """The best total weight for the cards of ``state`` and ``j`` jokers.
+    def best(self, state: int, j: int, at_least: int = 0) -> int:
+        """The best total weight for the cards of ``state`` and ``j`` jokers; with
+        ``at_least``, that best only if it is at least ``at_least``, else some number below
+        ``at_least`` (for a caller that only compares the best with it: the search cuts
+        every plan that cannot reach it).
 
         A branch and bound that gives the plain search's answers. Every card and joker
         has a most it can weigh in any meld (``per_card``, ``per_joker``), so the cards of
@@ -274,6 +277,8 @@ class _Search:
         # From the hand itself, the best is at least a greedy plan's weight: a floor just
         # under it still gives the exact best, and cuts the search from the start.
         floor = self._greedy() - 1 if state == self.state and j == self.jokers else -1
+        if at_least - 1 > floor:
+            floor = at_least - 1
         bound = _vec_bound(state, per_card) + j * per_joker
         return search(search, state, j, bound, floor, key)
 

@@ -47,7 +47,9 @@ from cardrules.melds import (
     MeldRules,
     _best_value,
     _candidate_cards,
+    _joker_bound,
     _opening_values,
+    _plan_above,
     _value_above,
     _value_ceiling,
     check_meld,
@@ -167,12 +169,13 @@ def _may_open(state: Position, key: tuple[Card, ...], rules: MeldRules) -> bool:
     need = state.options.threshold - state.pending_total
     if need <= 0:
         return True
-    # the best value reaches ``need``: is above ``need - 1`` (a greedy plan first, then the
-    # search; the answer is the search's either way)
-    return (
-        value_bound(key, rules) >= need
-        and _value_ceiling(key, rules) >= need
-        and _value_above(key, rules, need - 1)
+    # the best value reaches ``need``: is above ``need - 1``. The bounds say no at once; a
+    # greedy plan of the hand's melds (listed anyway when they are offered) says yes at
+    # once; then the search's candidates (a bound, a greedy plan, the search): the answer
+    # is the search's either way
+    return _joker_bound(key, rules, need) >= need and (
+        _plan_above(key, rules, need - 1)
+        or (_value_ceiling(key, rules) >= need and _value_above(key, rules, need - 1))
     )
 
 

@@ -45,7 +45,7 @@ from cardrules.games.quadruple_war._moves import (
     Pass,
     Play,
 )
-from cardrules.games.quadruple_war.scoring import RULES, Options, _side, pack
+from cardrules.games.quadruple_war.scoring import RULES, Options, _contract, _side, pack
 
 __all__ = ["NOT_BID", "DealResult", "Phase", "State", "View", "render", "sides"]
 
@@ -333,16 +333,26 @@ class State(GameState[Options]):
     def _score(self) -> State:
         """Score the deal (QW-6 to QW-8), then deal the next or end the game (QW-9)."""
         options = self.options
-        totals, bags, points = list(self.totals), list(self.bags), [0] * options.players
-        for side in sides(options):
-            scored, after = _side(
-                [self.bids[s] for s in side],
-                [self.won[s] for s in side],
-                [self.blind[s] for s in side],
-                self.bags[side[0]] if options.bags else None,
-                options.set_penalty,
-                options.no_bags,
-            )
+        n = options.players
+        bids, won, blind = self.bids, self.won, self.blind
+        old_bags = self.bags
+        use_bags, set_penalty, no_bags = options.bags, options.set_penalty, options.no_bags
+        totals, bags, points = list(self.totals), list(old_bags), [0] * n
+        for side in _sides(options):
+            if len(side) == 1 and bids[side[0]]:  # ``_side`` of one contract, inline
+                s = side[0]
+                scored, after = _contract(
+                    bids[s], won[s], old_bags[s] if use_bags else None, set_penalty, no_bags
+                )
+            else:
+                scored, after = _side(
+                    [bids[s] for s in side],
+                    [won[s] for s in side],
+                    [blind[s] for s in side],
+                    old_bags[side[0]] if use_bags else None,
+                    set_penalty,
+                    no_bags,
+                )
             for s in side:
                 totals[s] += scored
                 bags[s] = after
@@ -350,28 +360,40 @@ class State(GameState[Options]):
         result = DealResult(
             deal=self.deal,
             dealer=self.dealer,
-            bids=self.bids,
-            blind=self.blind,
-            won=self.won,
+            bids=bids,
+            blind=blind,
+            won=won,
             points=tuple(points),
             bags=tuple(bags),
         )
-        state = self._replace(totals=tuple(totals), bags=tuple(bags), last_deal=result)
-        if state._game_over():
-            return state._replace(phase=Phase.OVER)
-        return _deal(state, self.deal + 1, (self.dealer + 1) % options.players)
+        if _game_over(options, self.deal, totals):
+            return _OVER_COPY(self, tuple(totals), tuple(bags), result, Phase.OVER)  # type: ignore[no-any-return]
+        # the next deal (``_deal``) in the same copy as the scores
+        number, dealer = self.deal + 1, (self.dealer + 1) % n
+        first = (dealer + 1) % n
+        return _DEALT(  # type: ignore[no-any-return]
+            self,
+            tuple(totals),
+            tuple(bags),
+            result,
+            number,
+            dealer,
+            first,
+            Phase.BIDDING,
+            _dealt_hands(self, number, dealer),
+            (NOT_BID,) * n,
+            (False,) * n,
+            first,
+            (),
+            (),
+            (0,) * n,
+            False,
+        )
 
     def _game_over(self) -> bool:
         """After a deal: the last deal was played (QW-9.5), or a total reached the
         target or the floor and one side's total is highest alone (QW-9.2 to QW-9.4)."""
-        options = self.options
-        if options.deals is not None and self.deal + 1 >= options.deals:
-            return True
-        target = options.target
-        side_totals = [self.totals[side[0]] for side in sides(options)]
-        if max(side_totals) < target and min(side_totals) > -target:
-            return False
-        return side_totals.count(max(side_totals)) == 1
+        return _game_over(self.options, self.deal, self.totals)
 
     # ---- views ---------------------------------------------------------------------
 
@@ -482,6 +504,51 @@ _TAKEN: Any = fields_copier(
     State, ("hands", "trick", "played", "won", "broken", "turn", "leader", "_legal")
 )
 _BID: Any = fields_copier(State, ("bids", "blind", "turn", "phase", "_legal"))
+# The end of a deal: the scores and the game over, or the scores and the next deal.
+_OVER_COPY: Any = fields_copier(State, ("totals", "bags", "last_deal", "phase"))
+_DEALT: Any = fields_copier(
+    State,
+    (
+        "totals",
+        "bags",
+        "last_deal",
+        "deal",
+        "dealer",
+        "turn",
+        "phase",
+        "hands",
+        "bids",
+        "blind",
+        "leader",
+        "trick",
+        "played",
+        "won",
+        "broken",
+    ),
+)
+_SIDES: dict[tuple[bool, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def _sides(options: Options) -> tuple[tuple[int, ...], ...]:
+    """``sides(options)``, kept per (partnership, players)."""
+    key = (options.partnership, options.players)
+    found = _SIDES.get(key)
+    if found is None:
+        found = _SIDES[key] = sides(options)
+    return found
+
+
+def _game_over(options: Options, deal: int, totals: Any) -> bool:
+    """After deal ``deal`` with ``totals``: the last deal was played (QW-9.5), or a
+    total reached the target or the floor and one side's total is highest alone
+    (QW-9.2 to QW-9.4)."""
+    if options.deals is not None and deal + 1 >= options.deals:
+        return True
+    target = options.target
+    side_totals = [totals[side[0]] for side in _sides(options)]
+    if max(side_totals) < target and min(side_totals) > -target:
+        return False
+    return side_totals.count(max(side_totals)) == 1
 
 
 def _suit(card: Card) -> Suit:
@@ -549,20 +616,27 @@ def first_dealer(state: State) -> int:
     return seats[0]
 
 
-def _deal(state: State, number: int, dealer: int) -> State:
-    """Deal ``number``: the whole pack one card at a time from the dealer's left (QW-2.3)."""
+def _dealt_hands(state: State, number: int, dealer: int) -> tuple[tuple[Card, ...], ...]:
+    """The hands of deal ``number``: the whole pack one card at a time from the
+    dealer's left (QW-2.3)."""
     n = state.options.players
     cards = shuffled(state, state.deck().cards, "deal", number)
     hands: list[tuple[Card, ...]] = [()] * n
     for k in range(n):
         hands[(dealer + 1 + k) % n] = tuple(cards[k::n])
+    return tuple(hands)
+
+
+def _deal(state: State, number: int, dealer: int) -> State:
+    """Deal ``number``: the whole pack one card at a time from the dealer's left (QW-2.3)."""
+    n = state.options.players
     first = (dealer + 1) % n
     return state._replace(
         deal=number,
         dealer=dealer,
         turn=first,  # QW-3.2
         phase=Phase.BIDDING,
-        hands=tuple(hands),
+        hands=_dealt_hands(state, number, dealer),
         bids=(NOT_BID,) * n,
         blind=(False,) * n,
         leader=first,  # QW-5.1

@@ -32,8 +32,9 @@ from cardrules.engine import (
     seats_check,
     shuffled,
 )
-from cardrules.errors import InvalidStateError, OptionError
+from cardrules.errors import InvalidStateError
 from cardrules.games._trick_table import deal_around_voids, voids_shown
+from cardrules.games.quadruple_war._ending import game_over, settle, sides
 from cardrules.games.quadruple_war._moves import (
     BIDS,
     BLIND_NIL,
@@ -45,7 +46,7 @@ from cardrules.games.quadruple_war._moves import (
     Pass,
     Play,
 )
-from cardrules.games.quadruple_war.scoring import RULES, Options, _contract, _side, pack
+from cardrules.games.quadruple_war.scoring import RULES, Options, pack
 
 __all__ = ["NOT_BID", "DealResult", "Phase", "State", "View", "render", "sides"]
 
@@ -61,21 +62,6 @@ class Phase(enum.Enum):
     BIDDING = "bidding"
     PLAY = "play"
     OVER = "over"
-
-
-def sides(options: Options) -> tuple[tuple[int, ...], ...]:
-    """The seats that score together: partners opposite in the partnership game
-    (QW-8.1), else each seat alone.
-
-    Examples:
-        >>> sides(Options(partnership=True)), sides(Options(players=3))
-        (((0, 2), (1, 3)), ((0,), (1,), (2,)))
-    """
-    if not isinstance(options, Options):
-        raise OptionError(f"sides takes the game's Options, got {options!r:.40}")
-    if options.partnership:
-        return ((0, 2), (1, 3))
-    return tuple((s,) for s in range(options.players))
 
 
 def _bid_text(bid: int, blind: bool) -> str:
@@ -335,46 +321,25 @@ class State(GameState[Options]):
         options = self.options
         n = options.players
         bids, won, blind = self.bids, self.won, self.blind
-        old_bags = self.bags
-        use_bags, set_penalty, no_bags = options.bags, options.set_penalty, options.no_bags
-        totals, bags, points = list(self.totals), list(old_bags), [0] * n
-        for side in _sides(options):
-            if len(side) == 1 and bids[side[0]]:  # ``_side`` of one contract, inline
-                s = side[0]
-                scored, after = _contract(
-                    bids[s], won[s], old_bags[s] if use_bags else None, set_penalty, no_bags
-                )
-            else:
-                scored, after = _side(
-                    [bids[s] for s in side],
-                    [won[s] for s in side],
-                    [blind[s] for s in side],
-                    old_bags[side[0]] if use_bags else None,
-                    set_penalty,
-                    no_bags,
-                )
-            for s in side:
-                totals[s] += scored
-                bags[s] = after
-                points[s] = scored
+        totals, bags, points = settle(options, bids, won, blind, self.bags, self.totals)
         result = DealResult(
             deal=self.deal,
             dealer=self.dealer,
             bids=bids,
             blind=blind,
             won=won,
-            points=tuple(points),
-            bags=tuple(bags),
+            points=points,
+            bags=bags,
         )
-        if _game_over(options, self.deal, totals):
-            return _OVER_COPY(self, tuple(totals), tuple(bags), result, Phase.OVER)  # type: ignore[no-any-return]
+        if game_over(options, self.deal, totals):
+            return _OVER_COPY(self, totals, bags, result, Phase.OVER)  # type: ignore[no-any-return]
         # the next deal (``_deal``) in the same copy as the scores
         number, dealer = self.deal + 1, (self.dealer + 1) % n
         first = (dealer + 1) % n
         return _DEALT(  # type: ignore[no-any-return]
             self,
-            tuple(totals),
-            tuple(bags),
+            totals,
+            bags,
             result,
             number,
             dealer,
@@ -389,11 +354,6 @@ class State(GameState[Options]):
             (0,) * n,
             False,
         )
-
-    def _game_over(self) -> bool:
-        """After a deal: the last deal was played (QW-9.5), or a total reached the
-        target or the floor and one side's total is highest alone (QW-9.2 to QW-9.4)."""
-        return _game_over(self.options, self.deal, self.totals)
 
     # ---- views ---------------------------------------------------------------------
 
@@ -508,47 +468,9 @@ _BID: Any = fields_copier(State, ("bids", "blind", "turn", "phase", "_legal"))
 _OVER_COPY: Any = fields_copier(State, ("totals", "bags", "last_deal", "phase"))
 _DEALT: Any = fields_copier(
     State,
-    (
-        "totals",
-        "bags",
-        "last_deal",
-        "deal",
-        "dealer",
-        "turn",
-        "phase",
-        "hands",
-        "bids",
-        "blind",
-        "leader",
-        "trick",
-        "played",
-        "won",
-        "broken",
-    ),
+    ("totals", "bags", "last_deal", "deal", "dealer", "turn", "phase", "hands", "bids")
+    + ("blind", "leader", "trick", "played", "won", "broken"),
 )
-_SIDES: dict[tuple[bool, int], tuple[tuple[int, ...], ...]] = {}
-
-
-def _sides(options: Options) -> tuple[tuple[int, ...], ...]:
-    """``sides(options)``, kept per (partnership, players)."""
-    key = (options.partnership, options.players)
-    found = _SIDES.get(key)
-    if found is None:
-        found = _SIDES[key] = sides(options)
-    return found
-
-
-def _game_over(options: Options, deal: int, totals: Any) -> bool:
-    """After deal ``deal`` with ``totals``: the last deal was played (QW-9.5), or a
-    total reached the target or the floor and one side's total is highest alone
-    (QW-9.2 to QW-9.4)."""
-    if options.deals is not None and deal + 1 >= options.deals:
-        return True
-    target = options.target
-    side_totals = [totals[side[0]] for side in _sides(options)]
-    if max(side_totals) < target and min(side_totals) > -target:
-        return False
-    return side_totals.count(max(side_totals)) == 1
 
 
 def _suit(card: Card) -> Suit:

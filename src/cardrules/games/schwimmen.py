@@ -366,6 +366,9 @@ class State(WidowTable):
             >>> state.special(parse_cards("Ac Ad Ah")), state.special(parse_cards("Ac Kc Tc"))
             (<End.THREE_ACES: 'three_aces'>, <End.THIRTY_ONE: 'thirty_one'>)
         """
+        a, b, c = hand
+        if (a.suit != b.suit or b.suit != c.suit) and (a.rank != b.rank or b.rank != c.rank):
+            return None  # neither one suit (31) nor three of a kind (three aces): no key needed
         first = _key(hand)[0]
         if first == _FIRE:
             return End.THREE_ACES

@@ -156,7 +156,7 @@ _EXCHANGE_KNOCKS: dict[Card, dict[Card, ExchangeKnock]] = {
 # (The copies that pass the turn carry the next turn's moves, ``_legal``.)
 _EXCHANGED = Copiers(("hands", "widow", "known", "passes", "knocker", "turn", "_legal"))
 _ENDED = Copiers(("hands", "widow", "known", "passes", "knocker"))  # an exchange that ends
-_SETTLED = Copiers(("tokens", "alive", "last_deal"))
+_SETTLED_OVER = Copiers(("tokens", "alive", "last_deal", "phase", "known"))  # the game ends
 _PASSED = Copiers(("passes", "turn", "_legal"))
 _CHOSEN = Copiers(
     ("phase", "hands", "widow", "turn", "_legal")
@@ -165,6 +165,10 @@ _KNOCKED = Copiers(("knocker", "passes", "turn", "_legal"))
 _DEALT = Copiers(
     ("deal", "dealer", "turn", "phase", "hands", "widow", "stock", "dead", "knocker", "passes")
     + ("known",)
+)
+_SETTLED_DEALT = Copiers(  # a deal settled and the next dealt (``_DEALT``'s fields)
+    ("tokens", "alive", "last_deal", "deal", "dealer", "turn", "phase", "hands", "widow")
+    + ("stock", "dead", "knocker", "passes", "known")
 )
 
 # --------------------------------------------------------------------------- state
@@ -459,12 +463,17 @@ class WidowTable(TokenTable):
             losses=losses,
             void=void,
         )
-        state = _SETTLED[self.__class__](self, tokens, alive, result)
-        # ``self._next_deal(state, deal_widow, known=self.hands)`` inline (all shown at the end)
+        # ``self._next_deal(state, deal_widow, known=self.hands)`` inline (all shown at the
+        # end): the settlement and the next deal (``deal_widow``) in one positional copy
         limit = self.options.deals
         if sum(alive) <= 1 or (limit is not None and self.deal + 1 >= limit):
-            return state._replace(phase=self.OVER, known=self.hands)  # type: ignore[no-any-return]
-        return deal_widow(state, self.deal + 1, next_seat(alive, self.dealer))  # type: ignore[no-any-return]
+            return _SETTLED_OVER[self.__class__](  # type: ignore[no-any-return]
+                self, tokens, alive, result, self.OVER, self.hands
+            )
+        number, dealer = self.deal + 1, next_seat(alive, self.dealer)
+        return _SETTLED_DEALT[self.__class__](  # type: ignore[no-any-return]
+            self, tokens, alive, result, *_dealt(self, number, dealer, alive)
+        )
 
     # ---- views ---------------------------------------------------------------------
 
@@ -512,17 +521,21 @@ def _knock_with(move: Move) -> Move:
 
 def deal_widow(state: Any, number: int, dealer: int) -> Any:
     """Deal deal ``number`` (SCH-2.1, SCH-2.2): three cards each and a widow."""
+    return _DEALT[state.__class__](state, *_dealt(state, number, dealer, state.alive))
+
+
+def _dealt(state: Any, number: int, dealer: int, alive: tuple[bool, ...]) -> tuple[Any, ...]:
+    """The values of ``_DEALT``'s fields for deal ``number`` to the seats ``alive``."""
     # ``shuffled(state, state.deck().cards, "deal", number)``: the same seed text
     cards = seeded_shuffle(f"{state.seed}/deal/{number}", state.deck().cards)
     players = state.options.players
     hands: list[tuple[Card, ...]] = [()] * players
-    for i in deal_order(state.alive, dealer):
+    for i in deal_order(alive, dealer):
         hands[i] = tuple(cards[-HAND_SIZE:])  # a shuffled pack: three at once is as fair
         del cards[-HAND_SIZE:]
     widow = tuple(cards[-HAND_SIZE:])
     del cards[-HAND_SIZE:]
-    return _DEALT[state.__class__](
-        state,
+    return (
         number,
         dealer,
         dealer,

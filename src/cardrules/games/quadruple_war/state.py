@@ -32,8 +32,9 @@ from cardrules.engine import (
     seats_check,
     shuffled,
 )
-from cardrules.errors import InvalidStateError, OptionError
+from cardrules.errors import InvalidStateError
 from cardrules.games._trick_table import deal_around_voids, voids_shown
+from cardrules.games.quadruple_war._ending import game_over, settle, sides
 from cardrules.games.quadruple_war._moves import (
     BIDS,
     BLIND_NIL,
@@ -45,7 +46,7 @@ from cardrules.games.quadruple_war._moves import (
     Pass,
     Play,
 )
-from cardrules.games.quadruple_war.scoring import RULES, Options, _side, pack
+from cardrules.games.quadruple_war.scoring import RULES, Options, pack
 
 __all__ = ["NOT_BID", "DealResult", "Phase", "State", "View", "render", "sides"]
 
@@ -61,21 +62,6 @@ class Phase(enum.Enum):
     BIDDING = "bidding"
     PLAY = "play"
     OVER = "over"
-
-
-def sides(options: Options) -> tuple[tuple[int, ...], ...]:
-    """The seats that score together: partners opposite in the partnership game
-    (QW-8.1), else each seat alone.
-
-    Examples:
-        >>> sides(Options(partnership=True)), sides(Options(players=3))
-        (((0, 2), (1, 3)), ((0,), (1,), (2,)))
-    """
-    if not isinstance(options, Options):
-        raise OptionError(f"sides takes the game's Options, got {options!r:.40}")
-    if options.partnership:
-        return ((0, 2), (1, 3))
-    return tuple((s,) for s in range(options.players))
 
 
 def _bid_text(bid: int, blind: bool) -> str:
@@ -333,45 +319,41 @@ class State(GameState[Options]):
     def _score(self) -> State:
         """Score the deal (QW-6 to QW-8), then deal the next or end the game (QW-9)."""
         options = self.options
-        totals, bags, points = list(self.totals), list(self.bags), [0] * options.players
-        for side in sides(options):
-            scored, after = _side(
-                [self.bids[s] for s in side],
-                [self.won[s] for s in side],
-                [self.blind[s] for s in side],
-                self.bags[side[0]] if options.bags else None,
-                options.set_penalty,
-                options.no_bags,
-            )
-            for s in side:
-                totals[s] += scored
-                bags[s] = after
-                points[s] = scored
+        n = options.players
+        bids, won, blind = self.bids, self.won, self.blind
+        totals, bags, points = settle(options, bids, won, blind, self.bags, self.totals)
         result = DealResult(
             deal=self.deal,
             dealer=self.dealer,
-            bids=self.bids,
-            blind=self.blind,
-            won=self.won,
-            points=tuple(points),
-            bags=tuple(bags),
+            bids=bids,
+            blind=blind,
+            won=won,
+            points=points,
+            bags=bags,
         )
-        state = self._replace(totals=tuple(totals), bags=tuple(bags), last_deal=result)
-        if state._game_over():
-            return state._replace(phase=Phase.OVER)
-        return _deal(state, self.deal + 1, (self.dealer + 1) % options.players)
-
-    def _game_over(self) -> bool:
-        """After a deal: the last deal was played (QW-9.5), or a total reached the
-        target or the floor and one side's total is highest alone (QW-9.2 to QW-9.4)."""
-        options = self.options
-        if options.deals is not None and self.deal + 1 >= options.deals:
-            return True
-        target = options.target
-        side_totals = [self.totals[side[0]] for side in sides(options)]
-        if max(side_totals) < target and min(side_totals) > -target:
-            return False
-        return side_totals.count(max(side_totals)) == 1
+        if game_over(options, self.deal, totals):
+            return _OVER_COPY(self, totals, bags, result, Phase.OVER)  # type: ignore[no-any-return]
+        # the next deal (``_deal``) in the same copy as the scores
+        number, dealer = self.deal + 1, (self.dealer + 1) % n
+        first = (dealer + 1) % n
+        return _DEALT(  # type: ignore[no-any-return]
+            self,
+            totals,
+            bags,
+            result,
+            number,
+            dealer,
+            first,
+            Phase.BIDDING,
+            _dealt_hands(self, number, dealer),
+            (NOT_BID,) * n,
+            (False,) * n,
+            first,
+            (),
+            (),
+            (0,) * n,
+            False,
+        )
 
     # ---- views ---------------------------------------------------------------------
 
@@ -482,6 +464,13 @@ _TAKEN: Any = fields_copier(
     State, ("hands", "trick", "played", "won", "broken", "turn", "leader", "_legal")
 )
 _BID: Any = fields_copier(State, ("bids", "blind", "turn", "phase", "_legal"))
+# The end of a deal: the scores and the game over, or the scores and the next deal.
+_OVER_COPY: Any = fields_copier(State, ("totals", "bags", "last_deal", "phase"))
+_DEALT: Any = fields_copier(
+    State,
+    ("totals", "bags", "last_deal", "deal", "dealer", "turn", "phase", "hands", "bids")
+    + ("blind", "leader", "trick", "played", "won", "broken"),
+)
 
 
 def _suit(card: Card) -> Suit:
@@ -549,20 +538,27 @@ def first_dealer(state: State) -> int:
     return seats[0]
 
 
-def _deal(state: State, number: int, dealer: int) -> State:
-    """Deal ``number``: the whole pack one card at a time from the dealer's left (QW-2.3)."""
+def _dealt_hands(state: State, number: int, dealer: int) -> tuple[tuple[Card, ...], ...]:
+    """The hands of deal ``number``: the whole pack one card at a time from the
+    dealer's left (QW-2.3)."""
     n = state.options.players
     cards = shuffled(state, state.deck().cards, "deal", number)
     hands: list[tuple[Card, ...]] = [()] * n
     for k in range(n):
         hands[(dealer + 1 + k) % n] = tuple(cards[k::n])
+    return tuple(hands)
+
+
+def _deal(state: State, number: int, dealer: int) -> State:
+    """Deal ``number``: the whole pack one card at a time from the dealer's left (QW-2.3)."""
+    n = state.options.players
     first = (dealer + 1) % n
     return state._replace(
         deal=number,
         dealer=dealer,
         turn=first,  # QW-3.2
         phase=Phase.BIDDING,
-        hands=tuple(hands),
+        hands=_dealt_hands(state, number, dealer),
         bids=(NOT_BID,) * n,
         blind=(False,) * n,
         leader=first,  # QW-5.1

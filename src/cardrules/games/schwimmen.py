@@ -58,10 +58,9 @@ from cardrules.games._family31._widow import (
     Pass,
     Phase,
     TakeWidow,
-    WidowGame,
     WidowTable,
-    widow_picture,
 )
+from cardrules.games._family31._widow_game import WidowGame, widow_picture
 from cardrules.hands import suit_totals
 
 __all__ = [

@@ -30,7 +30,8 @@ from cardrules.engine import GameState, option
 from cardrules.errors import OptionError
 from cardrules.games import schwimmen
 from cardrules.games._family31 import showdown_keys, void_if_nobody_left
-from cardrules.games._family31._widow import End, widow_picture
+from cardrules.games._family31._widow import End
+from cardrules.games._family31._widow_game import widow_picture
 from cardrules.games.schwimmen import _BITS, check_hand, hand_mask
 from cardrules.poker import A23_RUNS, ThreeCardCategory, ThreeCardRank, three_card_rank
 

@@ -15,7 +15,8 @@ rest, in private rooms:
   table;
 * ``_draw``: the draw-and-knock table of Thirty-One and No-Elimination
   Thirty-One;
-* ``_widow``: the widow-exchange table of Schwimmen and Stop the Bus.
+* ``_widow``: the widow-exchange table of Schwimmen and Stop the Bus;
+  ``_widow_game``: their game (first deal, greedy player) and picture.
 
 Examples:
     >>> from cardrules.games import _family31 as family

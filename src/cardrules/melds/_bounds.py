@@ -420,3 +420,38 @@ def _plan_above(key: tuple[Card, ...], rules: MeldRules, threshold: int) -> bool
     jokers = len(analysis.wild) if rules.jokers_allowed else 0
     ordered = sorted(analysis.found, key=_by_value, reverse=True)
     return _greedy_value(guard, ordered, state, jokers) > threshold
+
+
+def _plan_with_above(
+    key: tuple[Card, ...], rules: MeldRules, holding: Card, threshold: int
+) -> bool:
+    """``True`` if some candidate meld of a sorted hand holding ``holding`` (of the complete
+    list of `candidate_melds`), with a greedy plan of every candidate for the cards left
+    beside it, is worth more than ``threshold``: then so are ``solve(...).value`` and the
+    best opening that lays that card. ``False`` says nothing (the caller then asks
+    `_value_above` and `_opening_with_above`)."""
+    analysis = _analysed(key, rules)
+    counts = analysis.counts
+    if not counts or max(counts) > _DIGIT >> 1:
+        return False
+    state = 0
+    shift = 0
+    for n in counts:
+        state += n << shift
+        shift += _BITS
+    guard = ((1 << (_BITS * len(counts))) - 1) // _DIGIT << (_BITS - 1)
+    jokers = len(analysis.wild) if rules.jokers_allowed else 0
+    ordered = sorted(analysis.found, key=_by_value, reverse=True)
+    distinct, wild = analysis.distinct, analysis.wild
+    if holding in distinct:  # a natural card: the melds whose natural cards include it
+        digit = _DIGIT << (_BITS * distinct.index(holding))
+        holders = [c for c in ordered if c.vec & digit]
+    elif wild and all(w == holding for w in wild):  # every wild card is it: the melds
+        holders = [c for c in ordered if c.jokers]  # with a joker hold one of them
+    else:
+        return False
+    for c in holders:
+        rest = _greedy_value(guard, ordered, state - c.vec, jokers - c.jokers)
+        if c.value + rest > threshold:
+            return True
+    return False

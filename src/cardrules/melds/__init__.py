@@ -49,6 +49,7 @@ from __future__ import annotations
 from cardrules.melds._bounds import _best_value as _best_value
 from cardrules.melds._bounds import _fewest_left as _fewest_left
 from cardrules.melds._bounds import _joker_bound as _joker_bound
+from cardrules.melds._bounds import _left_bound as _left_bound
 from cardrules.melds._bounds import _opening_values as _opening_values
 from cardrules.melds._bounds import _opening_with_above as _opening_with_above
 from cardrules.melds._bounds import _plan_above as _plan_above

@@ -49,9 +49,11 @@ from __future__ import annotations
 from cardrules.melds._bounds import _best_value as _best_value
 from cardrules.melds._bounds import _fewest_left as _fewest_left
 from cardrules.melds._bounds import _joker_bound as _joker_bound
+from cardrules.melds._bounds import _left_bound as _left_bound
 from cardrules.melds._bounds import _opening_values as _opening_values
 from cardrules.melds._bounds import _opening_with_above as _opening_with_above
 from cardrules.melds._bounds import _plan_above as _plan_above
+from cardrules.melds._bounds import _plan_with_above as _plan_with_above
 from cardrules.melds._bounds import _value_above as _value_above
 from cardrules.melds._bounds import _value_ceiling as _value_ceiling
 from cardrules.melds._bounds import value_bound

@@ -420,3 +420,84 @@ def _plan_above(key: tuple[Card, ...], rules: MeldRules, threshold: int) -> bool
     jokers = len(analysis.wild) if rules.jokers_allowed else 0
     ordered = sorted(analysis.found, key=_by_value, reverse=True)
     return _greedy_value(guard, ordered, state, jokers) > threshold
+
+
+def _plan_with_above(
+    key: tuple[Card, ...], rules: MeldRules, holding: Card, threshold: int
+) -> bool:
+    """``True`` if some candidate meld of a sorted hand holding ``holding`` (of the complete
+    list of `candidate_melds`), with a greedy plan of every candidate for the cards left
+    beside it, is worth more than ``threshold``: then so are ``solve(...).value`` and the
+    best opening that lays that card. ``False`` says nothing (the caller then asks
+    `_value_above` and `_opening_with_above`)."""
+    analysis = _analysed(key, rules)
+    counts = analysis.counts
+    if not counts or max(counts) > _DIGIT >> 1:
+        return False
+    state = 0
+    shift = 0
+    for n in counts:
+        state += n << shift
+        shift += _BITS
+    guard = ((1 << (_BITS * len(counts))) - 1) // _DIGIT << (_BITS - 1)
+    jokers = len(analysis.wild) if rules.jokers_allowed else 0
+    ordered = sorted(analysis.found, key=_by_value, reverse=True)
+    distinct, wild = analysis.distinct, analysis.wild
+    if holding in distinct:  # a natural card: the melds whose natural cards include it
+        digit = _DIGIT << (_BITS * distinct.index(holding))
+        holders = [c for c in ordered if c.vec & digit]
+    elif wild and all(w == holding for w in wild):  # every wild card is it: the melds
+        holders = [c for c in ordered if c.jokers]  # with a joker hold one of them
+    else:
+        return False
+    for c in holders:
+        rest = _greedy_value(guard, ordered, state - c.vec, jokers - c.jokers)
+        if c.value + rest > threshold:
+            return True
+    return False
+
+
+def _left_bound(key: tuple[Card, ...], rules: MeldRules) -> int:
+    """A lower bound of `_fewest_left` of a sorted hand: how many cards any plan leaves.
+
+    As in `_joker_bound`: a natural card that no meld without jokers can hold can only be
+    laid in a meld with a joker, there are at most as many such melds as jokers, and one
+    meld with ``k`` jokers holds at most as many such cards as `_joker_meld_points` counts
+    (each card one point). The cards beyond what the jokers' melds can hold are left.
+    """
+    if rules.wrap_around or rules.wild_ranks or rules.max_jokers is not None:
+        return 0
+    info = _bound_info(rules)
+    naturals = []
+    masks = [0, 0, 0, 0]  # per suit, the run places held
+    of_rank = [0] * 16  # per rank, the suits held (a bit each) or the copies held
+    distinct = rules.set_suits_distinct
+    wild = 0
+    for card in key:
+        facts = info.get(card)
+        if facts is None:  # a joker
+            wild += 1
+            continue
+        naturals.append((card, facts))
+        rank, suit, mask, _ = facts
+        masks[suit] |= mask
+        if distinct:
+            of_rank[rank] |= 1 << suit
+        else:
+            of_rank[rank] += 1
+    in_sets, live = _meldable(masks, of_rank, rules.min_length, rules)  # without jokers
+    others = [
+        (card, rank, suit, mask)
+        for card, (rank, suit, mask, _) in naturals
+        if not (in_sets >> rank & 1 or live[suit] & mask)
+    ]
+    if not rules.jokers_allowed:
+        return len(others) + wild
+    if not wild or not others:
+        return len(others)
+    ones = dict.fromkeys([card for card, _, _, _ in others], 1)
+    most = _joker_meld_points(others, masks, wild, ones, rules)
+    shared = [0] * (wild + 1)  # shared[m]: the most such cards that melds with m jokers hold
+    for m in range(1, wild + 1):
+        shared[m] = max([most[k] + shared[m - k] for k in range(1, m + 1)])
+    return max(0, len(others) - shared[wild])

@@ -28,6 +28,7 @@ from cardrules.melds import (
     MeldKind,
     _candidate_cards,
     _fewest_left,
+    _left_bound,
     _opening_values,
     _window_starts,
     solve,
@@ -121,7 +122,7 @@ def _out_at_once_with(taken: Card, hand: tuple[Card, ...]) -> bool:
     if _loose_cards(hand) > 1:
         return False
     key = tuple(sorted(hand))
-    if _fewest_left(key, RULES) > 1:
+    if _left_bound(key, RULES) > 1 or _fewest_left(key, RULES) > 1:  # a bound, then the search
         return False
     left = solve(key, RULES, objective="all").deadwood
     if len(left) > 1:

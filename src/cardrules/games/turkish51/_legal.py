@@ -44,10 +44,12 @@ from cardrules.games.turkish51.scoring import RULES
 from cardrules.games.turkish51.state import Position
 from cardrules.melds import (
     MeldKind,
+    _joker_bound,
     _opening_with_above,
+    _plan_above,
+    _plan_with_above,
     _value_above,
     _value_ceiling,
-    value_bound,
 )
 
 __all__ = ["generate_moves"]
@@ -89,20 +91,31 @@ def _opens_with(state: Position, top: Card, hand: tuple[Card, ...]) -> bool:
     """Whether ``hand`` (with the top discard ``top``) opens above the threshold, with
     ``top`` in the opening melds when ``use_taken`` says so (T51-4.3)."""
     use_taken = state.options.use_taken
-    if value_bound(hand, RULES) <= state.threshold:
-        return False
+    threshold = state.threshold
     key = tuple(sorted(hand))
-    if _value_ceiling(key, RULES) <= state.threshold:
+    # Cheap sound answers first: a joker-aware upper bound says no; a greedy plan over the
+    # hand's complete meld list (listed anyway when the discard is taken) says yes, with a
+    # meld holding the top card when ``use_taken`` asks for it. The answer is the search's
+    # either way.
+    if _joker_bound(key, RULES, threshold + 1) <= threshold:
         return False
-    if not _value_above(key, RULES, state.threshold):  # a greedy plan, else the search
+    if (
+        _plan_with_above(key, RULES, top, threshold)
+        if use_taken
+        else _plan_above(key, RULES, threshold)
+    ):
+        return True
+    if _value_ceiling(key, RULES) <= threshold:
+        return False
+    if not _value_above(key, RULES, threshold):  # a greedy plan, else the search
         return False
     if not use_taken:
         return True
     # The best opening that melds the top card: one of its melds, then the rest at best
     # (a greedy plan of the rest first: above the threshold, so is the best).
-    if _opening_with_above(key, RULES, top, state.threshold):
+    if _opening_with_above(key, RULES, top, threshold):
         return True
-    return _best_opening_with(top, hand) > state.threshold
+    return _best_opening_with(top, hand) > threshold
 
 
 def _layoff_moves(state: Position, hand: tuple[Card, ...]) -> list[LayOff]:

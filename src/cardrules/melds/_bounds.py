@@ -22,6 +22,7 @@ from cardrules.melds._candidates import (
     _DIGIT,
     _SCALE,
     _analysed,
+    _Analysis,
     _Candidate,
     _candidate_cards,
     _card_places,
@@ -233,13 +234,9 @@ def _opening_with_above(
     state, j = search.state, search.jokers
     # the best meld of each cards and jokers: the others fit no better, and are worth no more
     ordered = sorted(_solver_analysed(key, rules).found, key=_by_value, reverse=True)
-    distinct, wild = _solver_analysed(key, rules).distinct, _solver_analysed(key, rules).wild
-    if holding in distinct:  # a natural card: the melds whose natural cards include it
-        digit = _DIGIT << (_BITS * distinct.index(holding))
-        holders = [c for c in ordered if c.vec & digit]
-    elif wild and all(w == holding for w in wild):  # every wild card is it: the melds
-        holders = [c for c in ordered if c.jokers]  # with a joker hold one of them
-    else:
+    solver = _solver_analysed(key, rules)
+    holders = _holders(ordered, solver.distinct, solver.wild, holding)
+    if holders is None:
         places, found = _candidate_cards(key, rules), _analysed(key, rules).found
         holders = [c for c, (_, cards) in zip(found, places, strict=True) if holding in cards]
         holders.sort(key=_by_value, reverse=True)
@@ -280,6 +277,42 @@ def _opening_values(
     return tuple(out)
 
 
+def _read_hand(
+    key: tuple[Card, ...], rules: MeldRules
+) -> tuple[list[tuple[Card, tuple[int, int, int, int]]], list[int], list[int], int]:
+    """For `_joker_bound` and `_left_bound`: the natural cards of a sorted hand with their
+    facts (`_bound_info`), the run places held per suit, per rank the suits held (a bit each)
+    or the copies held, and the number of jokers."""
+    info = _bound_info(rules)
+    naturals = []
+    masks = [0, 0, 0, 0]
+    of_rank = [0] * 16
+    distinct = rules.set_suits_distinct
+    wild = 0
+    for card in key:
+        facts = info.get(card)
+        if facts is None:  # a joker
+            wild += 1
+            continue
+        naturals.append((card, facts))
+        rank, suit, mask, _ = facts
+        masks[suit] |= mask
+        if distinct:
+            of_rank[rank] |= 1 << suit
+        else:
+            of_rank[rank] += 1
+    return naturals, masks, of_rank, wild
+
+
+def _shared_jokers(most: list[int], jokers: int) -> int:
+    """The most that melds sharing ``jokers`` jokers hold, when one meld with ``k`` jokers
+    holds at most ``most[k]`` (`_joker_meld_points`): the jokers shared out in the best way."""
+    shared = [0] * (jokers + 1)  # shared[m]: the most that melds with m jokers hold
+    for m in range(1, jokers + 1):
+        shared[m] = max([most[k] + shared[m - k] for k in range(1, m + 1)])
+    return shared[jokers]
+
+
 def _joker_bound(key: tuple[Card, ...], rules: MeldRules, at_least: int = 0) -> int:
     """An upper bound of ``solve(...).value`` of a sorted hand, at most
     [`value_bound`][cardrules.melds.value_bound] (without its checks) and much tighter with
@@ -299,24 +332,7 @@ def _joker_bound(key: tuple[Card, ...], rules: MeldRules, at_least: int = 0) -> 
     """
     if rules.wrap_around or rules.wild_ranks or rules.max_jokers is not None:
         return value_bound(key, rules)
-    info = _bound_info(rules)
-    naturals = []
-    masks = [0, 0, 0, 0]  # per suit, the run places held
-    of_rank = [0] * 16  # per rank, the suits held (a bit each) or the copies held
-    distinct = rules.set_suits_distinct
-    wild = 0
-    for card in key:
-        facts = info.get(card)
-        if facts is None:  # a joker
-            wild += 1
-            continue
-        naturals.append((card, facts))
-        rank, suit, mask, _ = facts
-        masks[suit] |= mask
-        if distinct:
-            of_rank[rank] |= 1 << suit
-        else:
-            of_rank[rank] += 1
+    naturals, masks, of_rank, wild = _read_hand(key, rules)
     length = rules.min_length
     jokers = wild if rules.jokers_allowed else 0
     top = max(rules.ace_high_points, rules.ace_low_points, rules.court_points, 10)
@@ -348,11 +364,8 @@ def _joker_bound(key: tuple[Card, ...], rules: MeldRules, at_least: int = 0) -> 
         return min(total, plain)
     best = _best_points(rules)
     most = _joker_meld_points(others, masks, jokers, best, rules)
-    # share the jokers among melds: shared[m] is the most that melds with m jokers hold
-    shared = [0] * (jokers + 1)
-    for m in range(1, jokers + 1):
-        shared[m] = max([most[k] + shared[m - k] for k in range(1, m + 1)])
-    return min(plain, total + min(shared[jokers], sum([best[c] for c, _, _, _ in others])))
+    held = _shared_jokers(most, jokers)
+    return min(plain, total + min(held, sum([best[c] for c, _, _, _ in others])))
 
 
 def _joker_meld_points(
@@ -402,15 +415,15 @@ def _joker_meld_points(
     return out
 
 
-def _plan_above(key: tuple[Card, ...], rules: MeldRules, threshold: int) -> bool:
-    """``True`` if a greedy plan of every candidate meld of a sorted hand (the complete list
-    of `candidate_melds`, which a game that lists its meld moves builds anyway) is worth
-    more than ``threshold``: then so is ``solve(...).value``. ``False`` says nothing (the
-    caller then asks `_value_above`)."""
-    analysis = _analysed(key, rules)
+def _greedy_start(
+    analysis: _Analysis, rules: MeldRules
+) -> tuple[int, list[_Candidate], int, int] | None:
+    """The arguments of `_greedy_value` for every card of ``analysis`` (an `_analysed`
+    result): the guard bits, the candidates most valuable first, the cards' state and the
+    jokers; ``None`` when a card is held more often than a state's digit can count."""
     counts = analysis.counts
     if counts and max(counts) > _DIGIT >> 1:
-        return False
+        return None
     state = 0
     shift = 0
     for n in counts:
@@ -418,8 +431,31 @@ def _plan_above(key: tuple[Card, ...], rules: MeldRules, threshold: int) -> bool
         shift += _BITS
     guard = ((1 << (_BITS * len(counts))) - 1) // _DIGIT << (_BITS - 1)
     jokers = len(analysis.wild) if rules.jokers_allowed else 0
-    ordered = sorted(analysis.found, key=_by_value, reverse=True)
-    return _greedy_value(guard, ordered, state, jokers) > threshold
+    return guard, sorted(analysis.found, key=_by_value, reverse=True), state, jokers
+
+
+def _holders(
+    ordered: list[_Candidate], distinct: tuple[Card, ...], wild: tuple[Card, ...], holding: Card
+) -> list[_Candidate] | None:
+    """The candidates of ``ordered`` that hold ``holding``, in that order: for a natural card
+    the melds whose natural cards include it, when every wild card is it the melds with a
+    joker; ``None`` otherwise (the caller finds them another way)."""
+    if holding in distinct:
+        digit = _DIGIT << (_BITS * distinct.index(holding))
+        return [c for c in ordered if c.vec & digit]
+    if wild and all(w == holding for w in wild):
+        return [c for c in ordered if c.jokers]
+    return None
+
+
+def _plan_above(key: tuple[Card, ...], rules: MeldRules, threshold: int) -> bool:
+    """``True`` if a greedy plan of every candidate meld of a sorted hand (the complete list
+    of `candidate_melds`, which a game that lists its meld moves builds anyway) is worth
+    more than ``threshold``: then so is ``solve(...).value``. ``False`` says nothing (the
+    caller then asks `_value_above`)."""
+    analysis = _analysed(key, rules)
+    start = _greedy_start(analysis, rules)
+    return start is not None and _greedy_value(*start) > threshold
 
 
 def _plan_with_above(
@@ -431,24 +467,12 @@ def _plan_with_above(
     best opening that lays that card. ``False`` says nothing (the caller then asks
     `_value_above` and `_opening_with_above`)."""
     analysis = _analysed(key, rules)
-    counts = analysis.counts
-    if not counts or max(counts) > _DIGIT >> 1:
+    start = _greedy_start(analysis, rules) if analysis.counts else None
+    if start is None:
         return False
-    state = 0
-    shift = 0
-    for n in counts:
-        state += n << shift
-        shift += _BITS
-    guard = ((1 << (_BITS * len(counts))) - 1) // _DIGIT << (_BITS - 1)
-    jokers = len(analysis.wild) if rules.jokers_allowed else 0
-    ordered = sorted(analysis.found, key=_by_value, reverse=True)
-    distinct, wild = analysis.distinct, analysis.wild
-    if holding in distinct:  # a natural card: the melds whose natural cards include it
-        digit = _DIGIT << (_BITS * distinct.index(holding))
-        holders = [c for c in ordered if c.vec & digit]
-    elif wild and all(w == holding for w in wild):  # every wild card is it: the melds
-        holders = [c for c in ordered if c.jokers]  # with a joker hold one of them
-    else:
+    guard, ordered, state, jokers = start
+    holders = _holders(ordered, analysis.distinct, analysis.wild, holding)
+    if holders is None:
         return False
     for c in holders:
         rest = _greedy_value(guard, ordered, state - c.vec, jokers - c.jokers)
@@ -467,24 +491,7 @@ def _left_bound(key: tuple[Card, ...], rules: MeldRules) -> int:
     """
     if rules.wrap_around or rules.wild_ranks or rules.max_jokers is not None:
         return 0
-    info = _bound_info(rules)
-    naturals = []
-    masks = [0, 0, 0, 0]  # per suit, the run places held
-    of_rank = [0] * 16  # per rank, the suits held (a bit each) or the copies held
-    distinct = rules.set_suits_distinct
-    wild = 0
-    for card in key:
-        facts = info.get(card)
-        if facts is None:  # a joker
-            wild += 1
-            continue
-        naturals.append((card, facts))
-        rank, suit, mask, _ = facts
-        masks[suit] |= mask
-        if distinct:
-            of_rank[rank] |= 1 << suit
-        else:
-            of_rank[rank] += 1
+    naturals, masks, of_rank, wild = _read_hand(key, rules)
     in_sets, live = _meldable(masks, of_rank, rules.min_length, rules)  # without jokers
     others = [
         (card, rank, suit, mask)
@@ -497,7 +504,4 @@ def _left_bound(key: tuple[Card, ...], rules: MeldRules) -> int:
         return len(others)
     ones = dict.fromkeys([card for card, _, _, _ in others], 1)
     most = _joker_meld_points(others, masks, wild, ones, rules)
-    shared = [0] * (wild + 1)  # shared[m]: the most such cards that melds with m jokers hold
-    for m in range(1, wild + 1):
-        shared[m] = max([most[k] + shared[m - k] for k in range(1, m + 1)])
-    return max(0, len(others) - shared[wild])
+    return max(0, len(others) - _shared_jokers(most, wild))

@@ -417,12 +417,7 @@ class GameState(StateLearning, StateRanged, StateEvents, Generic[OptionsT]):
         history = self.history
         if history.__class__ is not History:  # a tuple (a state built by hand)
             history = History(history)
-        link = _new_link(History)  # ``history.append(listed)``, inlined: the hot path
-        link._prev = history
-        link._last = listed
-        link._len = history._len + 1
-        link._flat = None
-        _set_field(new, "history", link)
+        object.__setattr__(new, "history", history.append(listed))
         return new
 
     def _replace(self, **changes: Any) -> Self:
@@ -591,8 +586,5 @@ def _make_copier(cls: type, positional: tuple[str, ...] | None = None) -> Any:
     exec("\n".join(head + body), namespace)  # the source is built from field names only
     return namespace["_replace"]
 
-
-_new_link = object.__new__
-_set_field = object.__setattr__
 
 GameState.explain = _legal_first(GameState.explain)  # type: ignore[method-assign]
